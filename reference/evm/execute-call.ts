@@ -1,0 +1,68 @@
+// Runs one read-only call against the stored contract state at a block, like eth_call: a fresh
+// interpreter is loaded with every contract deployed at that block (code and storage), so calls
+// between contracts see real state; nothing is written back.
+import { EVMError } from '@ethereumjs/evm';
+import { createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
+import type { SimpleStateManager } from '@ethereumjs/statemanager';
+import type { ContractStore } from '../contract-store.ts';
+import { BLOCK_GAS_LIMIT, createFreshEvm, fixtureBlock } from './evm-environment.ts';
+import { intrinsicGas } from './intrinsic-gas.ts';
+import type { CallRequest } from './call-request.ts';
+
+export type CallOutcome =
+  | { kind: 'success'; returnData: Uint8Array; gasUsed: bigint }
+  | { kind: 'revert'; revertData: Uint8Array }
+  | { kind: 'insufficient-gas'; needed?: bigint }
+  | { kind: 'execution-failure'; reason: string }
+  | { kind: 'no-contract' };
+
+/** Puts into the state what a block sees: code and storage of every contract deployed by then. */
+async function loadStateAt(store: ContractStore, blockNumber: number, stateManager: SimpleStateManager): Promise<void> {
+  for (const deployment of await store.deployments()) {
+    const code = await store.getCode(deployment.evmAddress, blockNumber);
+    if (code === null) continue;
+    const at = createAddressFromString(deployment.evmAddress);
+    await stateManager.putCode(at, hexToBytes(code as `0x${string}`));
+    for (const { slot, value } of await store.getStorage(deployment.evmAddress, blockNumber)) {
+      await stateManager.putStorage(at, hexToBytes(slot as `0x${string}`), hexToBytes(value as `0x${string}`));
+    }
+  }
+}
+
+export async function executeCall(store: ContractStore, request: CallRequest, blockNumber: number): Promise<CallOutcome> {
+  const code = await store.getCode(request.to, blockNumber);
+  if (code === null || code === '0x') return { kind: 'no-contract' };
+
+  const { evm, stateManager } = await createFreshEvm();
+  const target = createAddressFromString(request.to);
+  await loadStateAt(store, blockNumber, stateManager);
+  // A store may know code at an address that is not among its deployments list.
+  if ((await stateManager.getCodeSize(target)) === 0) {
+    await stateManager.putCode(target, hexToBytes(code as `0x${string}`));
+  }
+
+  const baseGas = intrinsicGas(request.data);
+  if (request.gas < baseGas) return { kind: 'insufficient-gas', needed: baseGas };
+  // Like an RPC gas cap, a call never gets more gas than one fixture block holds: this bounds the
+  // work any request can cause.
+  const gasLimit = (request.gas < BLOCK_GAS_LIMIT ? request.gas : BLOCK_GAS_LIMIT) - baseGas;
+  const caller = request.from === null ? createZeroAddress() : createAddressFromString(request.from);
+
+  const result = await evm.runCall({
+    to: target,
+    caller,
+    origin: caller,
+    data: request.data,
+    gasLimit,
+    gasPrice: request.gasPrice,
+    value: request.value,
+    skipBalance: true,
+    block: fixtureBlock(blockNumber),
+  });
+  const exec = result.execResult;
+  const error = exec.exceptionError;
+  if (!error) return { kind: 'success', returnData: exec.returnValue, gasUsed: baseGas + exec.executionGasUsed };
+  if (error.error === EVMError.errorMessages.REVERT) return { kind: 'revert', revertData: exec.returnValue };
+  if (error.error === EVMError.errorMessages.OUT_OF_GAS) return { kind: 'insufficient-gas' };
+  return { kind: 'execution-failure', reason: error.error };
+}
