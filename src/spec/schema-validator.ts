@@ -1,5 +1,8 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
+
+// ajv-formats ships CommonJS: under NodeNext its default import is the module object.
+const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 
 /** One way a value breaks its schema, in words a report reader can act on. */
 export interface SchemaViolation {
@@ -33,12 +36,8 @@ const compiled = new WeakMap<object, ValidateFunction>();
 
 /** Compiles (once per schema object) a checker returning every violation, empty when valid. */
 export function schemaChecker(schema: object): (value: unknown) => SchemaViolation[] {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  const fn = validate;
+  const fn = compiled.get(schema) ?? ajv.compile(schema);
+  compiled.set(schema, fn);
   return (value) => (fn(value) ? [] : (fn.errors ?? []).map((e) => describeError(e, value, schema)));
 }
 

@@ -1,0 +1,55 @@
+import type { InterfaceName } from '../spec/load-spec.ts';
+
+/** Everything a conformance run needs to know, resolved from flags, environment and defaults. */
+export interface RunConfig {
+  targets: { baseUrl?: string; statusUrl?: string; verifyUrl?: string };
+  /** Extra request headers (auth). Their values are secrets: redacted from everything written. */
+  headers: Record<string, string>;
+  timeoutMs: number;
+  /** Requests per second across the whole run; undefined = the default for the target. */
+  rate?: number;
+  seed: number;
+  /** Generated examples per property. */
+  depth: number;
+  only: InterfaceName[];
+  allowWrites: boolean;
+  maxRequests?: number;
+  reportDir: string;
+  /** Treat loopback targets as remote (production-safe defaults apply). */
+  treatAsRemote: boolean;
+  profile?: string;
+  expectationsFile?: string;
+  shard?: string;
+  drift: boolean;
+  /** Verification fixture to submit: chain and address (defaults suit the reference server). */
+  verifyChainId: string;
+  verifyUnsupportedChainId: string;
+}
+
+export const DEFAULTS = {
+  timeoutMs: 15_000,
+  depth: 20,
+  reportDir: 'reports',
+  remoteRate: 5,
+  remoteMaxRequests: 5_000,
+  verifyChainId: '296',
+  verifyUnsupportedChainId: '999999',
+} as const;
+
+/** The config as handed to test workers, with the targets the run actually uses. */
+export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
+  targets: { baseUrl: string; statusUrl: string; verifyUrl: string };
+  /** True when the targets are the embedded reference server started for this run. */
+  embedded: boolean;
+  /** Per interface: does the target count as loopback (after --treat-as-remote)? */
+  loopback: Record<InterfaceName, boolean>;
+  /** The rate actually enforced (requests per second; Infinity = none). */
+  effectiveRate: number;
+  effectiveMaxRequests: number;
+  /** JSON-lines file that receives one line per exchange (redacted); absent = not recorded. */
+  exchangeLog?: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
