@@ -1,0 +1,85 @@
+// The verification interface (contract 4.8): POST /v2/verify/{chainId}/{address} starts a job,
+// GET /v2/verify/{verificationId} reports it. Every /v2/verify request passes a per-client rate limit.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ContractStore } from '../contract-store.ts';
+import { VERIFY_ERROR_STATUS, verifyErrorBody, type VerifyErrorCode } from './verify-error.ts';
+import { validateVerifyRequest } from './verify-request.ts';
+import { VerificationJobs } from './verification-jobs.ts';
+import { DEFAULT_VERIFY_RATE_LIMIT, fixedWindowLimiter, type RateLimitOptions } from './rate-limit.ts';
+
+/** Chain IDs served: mainnet, testnet, previewnet and a local network; the fixtures exist on each. */
+export const SUPPORTED_CHAIN_IDS = new Set(['295', '296', '297', '298']);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Standard-JSON inputs with many sources are large; this leaves room for them. */
+const BODY_LIMIT = 20 * 1024 * 1024;
+
+function sendError(reply: FastifyReply, code: VerifyErrorCode, message: string): FastifyReply {
+  return reply.code(VERIFY_ERROR_STATUS[code]).send(verifyErrorBody(code, message));
+}
+
+/** The interface defines no query parameters: any given one is refused, as the real service does. */
+function unknownQueryParameter(request: FastifyRequest): string | undefined {
+  return Object.keys((request.query ?? {}) as Record<string, unknown>)[0];
+}
+
+export async function registerVerifyRoutes(
+  app: FastifyInstance,
+  opts: { store: ContractStore; rateLimit?: RateLimitOptions },
+): Promise<{ close(): Promise<void> }> {
+  const jobs = new VerificationJobs(opts.store);
+  const limiter = fixedWindowLimiter(opts.rateLimit ?? DEFAULT_VERIFY_RATE_LIMIT);
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) return sendError(reply, 'internal_error', 'unexpected server failure');
+      return reply.code(status).send(verifyErrorBody('invalid_parameter', error.message));
+    });
+    scope.addHook('onRequest', async (request, reply) => {
+      const retryAfter = limiter.take(request.ip, Date.now());
+      if (retryAfter !== null) {
+        reply.header('retry-after', String(retryAfter));
+        return sendError(reply, 'too_many_requests', `too many requests: retry after ${retryAfter} s`);
+      }
+    });
+
+    scope.post<{ Params: { chainId: string; address: string } }>('/v2/verify/:chainId/:address', async (request, reply) => {
+      const unknown = unknownQueryParameter(request);
+      if (unknown !== undefined) return sendError(reply, 'invalid_parameter', `unknown query parameter: ${unknown}`);
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof request.body === 'string' ? request.body : '');
+      } catch {
+        return sendError(reply, 'invalid_json', 'the request body is not valid JSON');
+      }
+      const validated = validateVerifyRequest(request.params, body);
+      if (!validated.ok) return sendError(reply, 'invalid_parameter', validated.message);
+      const { chainId, address } = validated.value;
+      if (!SUPPORTED_CHAIN_IDS.has(String(BigInt(chainId)))) {
+        return sendError(reply, 'unsupported_chain', `chain ${chainId} is not supported; supported: ${[...SUPPORTED_CHAIN_IDS].join(', ')}`);
+      }
+      if (jobs.isAlreadyVerified(chainId, address)) {
+        return sendError(reply, 'already_verified', `${address} on chain ${chainId} is already verified with exact runtime and creation matches`);
+      }
+      if (jobs.isRunning(chainId, address)) {
+        return sendError(reply, 'duplicate_verification_request', `a verification of ${address} on chain ${chainId} is still running`);
+      }
+      return reply.code(202).send({ verificationId: jobs.submit(validated.value) });
+    });
+
+    scope.get<{ Params: { verificationId: string } }>('/v2/verify/:verificationId', async (request, reply) => {
+      const unknown = unknownQueryParameter(request);
+      if (unknown !== undefined) return sendError(reply, 'invalid_parameter', `unknown query parameter: ${unknown}`);
+      const { verificationId } = request.params;
+      if (!UUID.test(verificationId)) return sendError(reply, 'invalid_parameter', 'verificationId must be a UUID');
+      const view = jobs.view(verificationId.toLowerCase());
+      if (!view) return sendError(reply, 'job_not_found', `no verification job ${verificationId}`);
+      return reply.send(view);
+    });
+  });
+
+  return { close: () => jobs.close() };
+}

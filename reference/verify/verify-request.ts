@@ -1,0 +1,77 @@
+// Validation of a verification request (contract 4.8): path parameters and body, schema-level only.
+// Whether the chain is supported is decided after this, so a bad body on an unknown chain is
+// an invalid_parameter (the notes: schema validation runs first).
+
+const CHAIN_ID = /^\d+$/;
+// The contract's patterns, unanchored as it writes them; the address's 42-character length makes
+// that one exact, while a hash pattern is satisfied by a string that contains a valid hash.
+const ADDRESS = /(\b0x[a-fA-F0-9]{40}\b)/;
+const TX_HASH = /(\b0x[a-f0-9]{64}\b)/;
+const COMPILER_VERSION = /^v?\d+\.\d+\.\d+.*$/;
+const LANGUAGES = ['Solidity', 'Vyper', 'Fe'];
+
+export interface VerifyRequest {
+  chainId: string;
+  /** Lowercase 0x address. */
+  address: string;
+  stdJsonInput: { language: string; sources: Record<string, unknown>; [key: string]: unknown };
+  compilerVersion: string;
+  /** Split at the last colon: the source path and the contract name. */
+  contractPath: string;
+  contractName: string;
+  creationTransactionHash: string | null;
+}
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function validateChainId(chainId: string): string | null {
+  return chainId.length >= 1 && chainId.length <= 20 && CHAIN_ID.test(chainId) ? null : 'chainId must be 1 to 20 decimal digits';
+}
+
+export function validateAddress(address: string): string | null {
+  return address.length === 42 && ADDRESS.test(address) ? null : 'address must be 0x followed by 40 hexadecimal digits';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function validateVerifyRequest(params: { chainId: string; address: string }, body: unknown): Validated<VerifyRequest> {
+  const problem = validateChainId(params.chainId) ?? validateAddress(params.address);
+  if (problem) return { ok: false, message: problem };
+  if (!isPlainObject(body)) return { ok: false, message: 'the body must be a JSON object' };
+
+  const { stdJsonInput, compilerVersion, contractIdentifier, creationTransactionHash } = body;
+  if (!isPlainObject(stdJsonInput)) return { ok: false, message: 'stdJsonInput is required and must be an object' };
+  if (typeof stdJsonInput.language !== 'string' || !LANGUAGES.includes(stdJsonInput.language)) {
+    return { ok: false, message: `stdJsonInput.language must be one of ${LANGUAGES.join(', ')}` };
+  }
+  if (!isPlainObject(stdJsonInput.sources)) return { ok: false, message: 'stdJsonInput.sources is required and must be an object' };
+  if (stdJsonInput.settings !== undefined && !isPlainObject(stdJsonInput.settings)) {
+    return { ok: false, message: 'stdJsonInput.settings must be an object' };
+  }
+  if (typeof compilerVersion !== 'string' || !COMPILER_VERSION.test(compilerVersion)) {
+    return { ok: false, message: 'compilerVersion is required and must look like 0.8.37+commit.f401782d' };
+  }
+  if (typeof contractIdentifier !== 'string') return { ok: false, message: 'contractIdentifier is required' };
+  const colon = contractIdentifier.lastIndexOf(':');
+  if (colon <= 0 || colon === contractIdentifier.length - 1) {
+    return { ok: false, message: 'contractIdentifier must be path/to/file:ContractName' };
+  }
+  if (creationTransactionHash !== undefined && (typeof creationTransactionHash !== 'string' || !TX_HASH.test(creationTransactionHash))) {
+    return { ok: false, message: 'creationTransactionHash must be 0x followed by 64 lowercase hexadecimal digits' };
+  }
+
+  return {
+    ok: true,
+    value: {
+      chainId: params.chainId,
+      address: params.address.toLowerCase(),
+      stdJsonInput: stdJsonInput as VerifyRequest['stdJsonInput'],
+      compilerVersion,
+      contractPath: contractIdentifier.slice(0, colon),
+      contractName: contractIdentifier.slice(colon + 1),
+      creationTransactionHash: typeof creationTransactionHash === 'string' ? creationTransactionHash : null,
+    },
+  };
+}
