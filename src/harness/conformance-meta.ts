@@ -1,0 +1,19 @@
+import type { RuleSource } from '../rules/catalogue.ts';
+
+/** What a conformance test leaves on its vitest task, read back by the report builder. */
+export interface ConformanceMeta {
+  rules: string[];
+  /** Rules that failed, each with its source, so an observed failure never fails the run. */
+  violations: Array<{ rule: string; source: RuleSource; message: string }>;
+  skipReason?: string;
+  requests: number;
+  throttled: number;
+  notes: string[];
+}
+
+// TaskMeta lives in @vitest/runner (vitest re-exports it), so the augmentation targets that module.
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    conformance?: ConformanceMeta;
+  }
+}

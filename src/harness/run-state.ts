@@ -1,0 +1,57 @@
+import { appendFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import './provided-config.ts';
+import type { ResolvedConfig } from '../config/run-config.ts';
+import { createClient, type TargetClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { createRateLimiter } from '../http/rate-limiter.ts';
+import { createRedactor } from '../http/redact.ts';
+import { createRequestBudget } from '../http/request-budget.ts';
+
+/**
+ * The worker's view of the run: one client, one rate limiter and one budget shared by every test
+ * (the conformance project runs its files in a single worker, so these are run-wide).
+ */
+export interface RunState {
+  config: ResolvedConfig;
+  client: TargetClient;
+  redact: ReturnType<typeof createRedactor>;
+  /** Exchanges of the test now running; the test wrapper swaps it per test. */
+  current: Exchange[];
+}
+
+let state: RunState | undefined;
+
+export function runState(): RunState {
+  if (state) return state;
+  const config = inject('conformance');
+  const redact = createRedactor(config.headers);
+  const limiter = createRateLimiter(config.effectiveRate);
+  const budget = createRequestBudget(config.effectiveMaxRequests);
+  const s: RunState = {
+    config,
+    redact,
+    current: [],
+    client: createClient({
+      headers: config.headers,
+      timeoutMs: config.timeoutMs,
+      throttle: { maxRetries: 4, maxWaitMs: 30_000 },
+      hooks: {
+        async beforeSend() {
+          budget.take();
+          await limiter.acquire();
+        },
+        onExchange(exchange) {
+          s.current.push(exchange);
+          if (config.exchangeLog) {
+            const ex = redact.exchange(exchange);
+            const line = { method: ex.method, url: ex.url, status: ex.status, startedAt: ex.startedAt, durationMs: ex.durationMs, throttled: ex.throttled };
+            appendFileSync(config.exchangeLog, `${JSON.stringify(line)}\n`);
+          }
+        },
+      },
+    }),
+  };
+  state = s;
+  return s;
+}

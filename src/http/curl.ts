@@ -1,0 +1,22 @@
+import type { Exchange } from './exchange.ts';
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Headers the HTTP stack adds by itself; repeating them in a reproducer only adds noise. */
+const IMPLICIT = new Set(['host', 'content-length', 'connection', 'user-agent', 'accept-encoding']);
+
+/** A curl command that sends the same request again (secrets appear as they were redacted). */
+export function toCurl(exchange: Exchange): string {
+  const parts = ['curl', '-sS', '-i', '-X', exchange.method];
+  for (const [name, value] of Object.entries(exchange.requestHeaders)) {
+    if (!IMPLICIT.has(name.toLowerCase())) parts.push('-H', shellQuote(`${name}: ${value}`));
+  }
+  if (exchange.requestBody !== undefined) {
+    // Very long bodies (the 262146-character data limit) stay reproducible but not readable inline.
+    parts.push('--data-binary', shellQuote(exchange.requestBody));
+  }
+  parts.push('--globoff', shellQuote(exchange.url));
+  return parts.join(' ');
+}

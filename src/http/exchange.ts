@@ -1,0 +1,27 @@
+/** One request and its answer, as recorded for evidence and reproduction. */
+export interface Exchange {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string;
+  startedAt: string;
+  durationMs: number;
+  /** Throttling answers (429 / 503 with Retry-After) waited out before this final answer. */
+  throttled: Array<{ status: number; waitedMs: number }>;
+}
+
+/** The response body parsed as JSON, or undefined when it is not JSON. */
+export function responseJson(exchange: Exchange): unknown {
+  try {
+    return JSON.parse(exchange.responseBody);
+  } catch {
+    return undefined;
+  }
+}
+
+export function describeExchange(exchange: Exchange): string {
+  return `${exchange.method} ${exchange.url} -> ${exchange.status}`;
+}
