@@ -5,9 +5,15 @@ import { EVMError } from '@ethereumjs/evm';
 import { createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
 import type { SimpleStateManager } from '@ethereumjs/statemanager';
 import type { ContractStore } from '../contract-store.ts';
-import { BLOCK_GAS_LIMIT, createFreshEvm, fixtureBlock } from './evm-environment.ts';
+import { createFreshEvm, fixtureBlock } from './evm-environment.ts';
 import { intrinsicGas } from './intrinsic-gas.ts';
-import type { CallRequest } from './call-request.ts';
+import { DEFAULT_CALL_GAS, type CallRequest } from './call-request.ts';
+
+/**
+ * Like an RPC gas cap, a call never gets more than the default gas of 15,000,000: it bounds the
+ * work one request can cause (about a second of interpretation at worst).
+ */
+const CALL_GAS_CAP = DEFAULT_CALL_GAS;
 
 export type CallOutcome =
   | { kind: 'success'; returnData: Uint8Array; gasUsed: bigint }
@@ -43,9 +49,7 @@ export async function executeCall(store: ContractStore, request: CallRequest, bl
 
   const baseGas = intrinsicGas(request.data);
   if (request.gas < baseGas) return { kind: 'insufficient-gas', needed: baseGas };
-  // Like an RPC gas cap, a call never gets more gas than one fixture block holds: this bounds the
-  // work any request can cause.
-  const gasLimit = (request.gas < BLOCK_GAS_LIMIT ? request.gas : BLOCK_GAS_LIMIT) - baseGas;
+  const gasLimit = (request.gas < CALL_GAS_CAP ? request.gas : CALL_GAS_CAP) - baseGas;
   const caller = request.from === null ? createZeroAddress() : createAddressFromString(request.from);
 
   const result = await evm.runCall({
