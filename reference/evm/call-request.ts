@@ -8,7 +8,7 @@ export const MAX_DATA_CHARACTERS = 262_146;
 const ADDRESS = /^(0x)?[A-Fa-f0-9]{40}$/;
 const BLOCK = /^((0x)?[0-9a-fA-F]+|(earliest|pending|latest))$/;
 const DATA = /^(0x)?[0-9a-fA-F]+$/;
-const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MAX = 2 ** 63 - 1;
 
 export type BlockTag = { kind: 'latest' | 'earliest' | 'pending' } | { kind: 'number'; number: bigint };
 
@@ -50,10 +50,10 @@ function parseInt64(field: string, value: unknown, fallback: bigint, messages: Q
     messages.push(invalid(field, 'must be an integer'));
     return fallback;
   }
-  const big = BigInt(value);
-  if (big < 0n) messages.push(invalid(field, 'must be greater than or equal to 0'));
-  else if (big > INT64_MAX) messages.push(invalid(field, 'must fit in a 64-bit signed integer'));
-  return big;
+  if (value < 0) messages.push(invalid(field, 'must be greater than or equal to 0'));
+  // Compared as a JSON number: the int64 maximum itself parses to 2^63, and must stay accepted.
+  else if (value > INT64_MAX) messages.push(invalid(field, 'must fit in a 64-bit signed integer'));
+  return BigInt(value);
 }
 
 function parseOptionalString(field: string, value: unknown, pattern: RegExp, messages: QueryErrorMessage[]): string | null {

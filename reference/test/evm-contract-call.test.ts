@@ -190,6 +190,14 @@ describe('contract call validation (contract 4.3)', () => {
     expect(BigInt(response.body.result)).toBe(8n);
   });
 
+  it('accepts the int64 maximum as gas, value and gasPrice, and refuses 2^64', async () => {
+    const ok = await call(`{"to":"${token}","data":"${valid.data}","gas":9223372036854775807,"gasPrice":9223372036854775807}`);
+    expect(ok.status).toBe(200);
+    const tooBig = await call(`{"to":"${token}","data":"${valid.data}","gas":18446744073709551616}`);
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body._status.messages[0].message).toBe('Invalid parameter: gas');
+  });
+
   it('accepts addresses without 0x and in upper case', async () => {
     const response = await call({ to: token.slice(2).toUpperCase(), data: valid.data, from: FIXTURE_DEPLOYER.toUpperCase().replace('0X', '0x') });
     expect(response.status).toBe(200);
