@@ -183,6 +183,8 @@ describe('verification request validation', () => {
     ['no stdJsonInput', { ...body, stdJsonInput: undefined }],
     ['an unknown language', { ...body, stdJsonInput: { ...body.stdJsonInput, language: 'Rust' } }],
     ['no sources', { ...body, stdJsonInput: { language: 'Solidity', settings: {} } }],
+    ['no settings', { ...body, stdJsonInput: { language: 'Solidity', sources: body.stdJsonInput.sources } }],
+    ['a contract name that is not an identifier', { ...body, contractIdentifier: 'contracts/FixtureToken.sol:1Token' }],
     ['a malformed compilerVersion', { ...body, compilerVersion: '0.8' }],
     ['no compilerVersion', { ...body, compilerVersion: undefined }],
     ['a contractIdentifier without a colon', { ...body, contractIdentifier: 'FixtureToken' }],

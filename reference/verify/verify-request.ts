@@ -9,6 +9,8 @@ const ADDRESS = /(\b0x[a-fA-F0-9]{40}\b)/;
 const TX_HASH = /(\b0x[a-f0-9]{64}\b)/;
 const COMPILER_VERSION = /^v?\d+\.\d+\.\d+.*$/;
 const LANGUAGES = ['Solidity', 'Vyper', 'Fe'];
+/** `path/to/file:ContractName`: a path without a colon, one colon, a Solidity identifier. */
+const CONTRACT_IDENTIFIER = /^[^:]+:[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 export interface VerifyRequest {
   chainId: string;
@@ -16,7 +18,7 @@ export interface VerifyRequest {
   address: string;
   stdJsonInput: { language: string; sources: Record<string, unknown>; [key: string]: unknown };
   compilerVersion: string;
-  /** Split at the last colon: the source path and the contract name. */
+  /** The identifier split at its colon: the source path and the contract name. */
   contractPath: string;
   contractName: string;
   creationTransactionHash: string | null;
@@ -47,17 +49,15 @@ export function validateVerifyRequest(params: { chainId: string; address: string
     return { ok: false, message: `stdJsonInput.language must be one of ${LANGUAGES.join(', ')}` };
   }
   if (!isPlainObject(stdJsonInput.sources)) return { ok: false, message: 'stdJsonInput.sources is required and must be an object' };
-  if (stdJsonInput.settings !== undefined && !isPlainObject(stdJsonInput.settings)) {
-    return { ok: false, message: 'stdJsonInput.settings must be an object' };
-  }
+  // The contract: the input "must contain language ... and the sources and settings".
+  if (!isPlainObject(stdJsonInput.settings)) return { ok: false, message: 'stdJsonInput.settings is required and must be an object' };
   if (typeof compilerVersion !== 'string' || !COMPILER_VERSION.test(compilerVersion)) {
     return { ok: false, message: 'compilerVersion is required and must look like 0.8.37+commit.f401782d' };
   }
-  if (typeof contractIdentifier !== 'string') return { ok: false, message: 'contractIdentifier is required' };
-  const colon = contractIdentifier.lastIndexOf(':');
-  if (colon <= 0 || colon === contractIdentifier.length - 1) {
+  if (typeof contractIdentifier !== 'string' || !CONTRACT_IDENTIFIER.test(contractIdentifier)) {
     return { ok: false, message: 'contractIdentifier must be path/to/file:ContractName' };
   }
+  const colon = contractIdentifier.indexOf(':');
   if (creationTransactionHash !== undefined && (typeof creationTransactionHash !== 'string' || !TX_HASH.test(creationTransactionHash))) {
     return { ok: false, message: 'creationTransactionHash must be 0x followed by 64 lowercase hexadecimal digits' };
   }
