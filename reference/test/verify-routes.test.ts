@@ -118,6 +118,9 @@ describe('verification of the fixture contracts from their own sources', () => {
     const sample = loadVerificationSample('FixtureVault', 298);
     const job = await verifyToEnd(sample, { stdJsonInput: { ...sample.stdJsonInput, language: 'Vyper' } });
     expectErrorBody(job.error, 'unsupported_language');
+    expect(job.contract).toMatchObject({ match: null, runtimeMatch: null, creationMatch: null });
+    expect(job.jobFinishTime).toMatch(JOB_TIME);
+    expect(job.compilationTime).toBe('0');
   });
 
   it('ends with compiler_error for a compiler version that is not bundled', async () => {

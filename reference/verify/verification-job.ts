@@ -16,10 +16,11 @@ export interface JobError {
 }
 
 export type JobOutcome =
-  | { kind: 'matched'; match: Exclude<MatchLevel, null>; runtimeMatch: MatchLevel; creationMatch: MatchLevel; compilationMs: number | null }
-  | { kind: 'failed'; error: JobError; compilationMs: number | null };
+  | { kind: 'matched'; match: Exclude<MatchLevel, null>; runtimeMatch: MatchLevel; creationMatch: MatchLevel; compilationMs: number }
+  | { kind: 'failed'; error: JobError; compilationMs: number };
 
-function failed(customCode: string, message: string, compilationMs: number | null = null, codes: Partial<JobError> = {}): JobOutcome {
+/** A failed outcome; compilationMs stays 0 when the job ended before compiling. */
+function failed(customCode: string, message: string, compilationMs = 0, codes: Partial<JobError> = {}): JobOutcome {
   return { kind: 'failed', error: { customCode, message, ...codes }, compilationMs };
 }
 

@@ -74,10 +74,10 @@ export class VerificationJobs {
       await new Promise((resolve) => setImmediate(resolve));
       try {
         record.outcome = this.closed
-          ? { kind: 'failed', error: { customCode: 'internal_error', message: 'the verifier shut down before the job ran' }, compilationMs: null }
+          ? { kind: 'failed', error: { customCode: 'internal_error', message: 'the verifier shut down before the job ran' }, compilationMs: 0 }
           : await runVerificationJob(this.store, request);
       } catch (error) {
-        record.outcome = { kind: 'failed', error: { customCode: 'internal_error', message: `the job failed unexpectedly: ${(error as Error).message}` }, compilationMs: null };
+        record.outcome = { kind: 'failed', error: { customCode: 'internal_error', message: `the job failed unexpectedly: ${(error as Error).message}` }, compilationMs: 0 };
       }
       record.finishMs = Date.now();
       if (record.outcome.kind === 'failed') record.errorId = randomUUID();
@@ -109,7 +109,7 @@ export class VerificationJobs {
       },
     };
     if (record.finishMs !== undefined) view.jobFinishTime = jobTime(record.finishMs);
-    if (outcome && outcome.compilationMs !== null) view.compilationTime = String(outcome.compilationMs);
+    if (outcome) view.compilationTime = String(outcome.compilationMs);
     if (matched) {
       view.contract.verifiedAt = jobTime(record.verifiedAtMs!);
       view.contract.matchId = record.matchId;
