@@ -129,7 +129,7 @@ describe('verification of the fixture contracts from their own sources', () => {
     expect(job.error.message).toContain('0.8.19');
   });
 
-  it('answers a submission while a job for the same contract runs with 429 duplicate_verification_request', async () => {
+  it('answers a submission while a job for the same contract runs with 429 duplicate_verification_request; the job reads as pending', async () => {
     // A store whose code lookup waits for the test keeps the first job running deterministically.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -145,6 +145,12 @@ describe('verification of the fixture contracts from their own sources', () => {
       const second = await send();
       expect(second.status).toBe(429);
       expectErrorBody(await second.json(), 'duplicate_verification_request');
+      const { verificationId } = (await first.json()) as { verificationId: string };
+      const pending = (await (await fetch(`${url}/v2/verify/${verificationId}`)).json()) as any;
+      expect(pending).toMatchObject({ isJobCompleted: false, verificationId, contract: { match: null, runtimeMatch: null, creationMatch: null, chainId: '295' } });
+      expect(pending.jobStartTime).toMatch(JOB_TIME);
+      expect(pending.jobFinishTime).toBeUndefined();
+      expect(pending.error).toBeUndefined();
       release();
     } finally {
       release();
