@@ -13,6 +13,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'conformance',
+          include: ['suites/**/*.test.ts'],
+          globalSetup: ['src/harness/global-setup.ts'],
+          setupFiles: ['allure-vitest/setup'],
+          // One worker, files in sequence: the rate limit and request budget are then run-wide.
+          fileParallelism: false,
+          maxWorkers: 1,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

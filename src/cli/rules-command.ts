@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULTS } from '../config/run-config.ts';
+import { reportPaths } from '../report/build-report.ts';
+import { loadCatalogue } from '../rules/catalogue.ts';
+import { UsageError } from './usage-error.ts';
+import { listConformanceTests } from './list-tests.ts';
+
+/** `ledger-conformance rules`: the catalogue, per rule the tests that check it (and the last verdict, if any). */
+export async function rulesCommand(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const unknown = argv.filter((a) => a !== '--json');
+  if (unknown.length) throw new UsageError(`rules takes only --json, got ${unknown.join(' ')}`);
+  const catalogue = loadCatalogue();
+  const tests = await listConformanceTests();
+  const last = reportPaths(DEFAULTS.reportDir).rules;
+  const verdicts = new Map<string, string>(
+    existsSync(last) ? (JSON.parse(readFileSync(last, 'utf8')) as { rules: Array<{ id: string; verdict: string }> }).rules.map((r) => [r.id, r.verdict]) : [],
+  );
+  const rows = [...catalogue.values()].map((rule) => ({
+    ...rule,
+    tests: tests.filter((t) => t.rules.includes(rule.id)).map((t) => `${t.file} > ${t.name}`),
+    lastVerdict: verdicts.get(rule.id),
+  }));
+  const uncovered = rows.filter((r) => r.tests.length === 0);
+  if (json) {
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return 0;
+  }
+  for (const row of rows) {
+    const verdict = row.lastVerdict ? ` (last run: ${row.lastVerdict})` : '';
+    process.stdout.write(`${row.id}  [${row.source}] ${row.statement}${verdict}\n`);
+    if (row.tests.length === 0) process.stdout.write('    UNCOVERED: no test checks this rule\n');
+    for (const t of row.tests) process.stdout.write(`    - ${t}\n`);
+  }
+  const contract = rows.filter((r) => r.source === 'contract').length;
+  process.stdout.write(`\n${rows.length} rules (${contract} contract, ${rows.length - contract} observed), ${tests.length} tests, ${uncovered.length} rules uncovered\n`);
+  return 0;
+}

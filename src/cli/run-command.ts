@@ -1,0 +1,87 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
+import { ConfigError } from '../config/run-config.ts';
+import { resolveConfig, type Targets } from '../harness/resolve-config.ts';
+import { buildReport, reportPaths, type RunInfo } from '../report/build-report.ts';
+import { readExpectations } from '../report/expectations.ts';
+import { loadCatalogue } from '../rules/catalogue.ts';
+import { INTERFACES, loadSpec } from '../spec/load-spec.ts';
+import { probeTargets } from './probe-targets.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
+
+/** `ledger-conformance run`: resolve targets, run the suites in vitest, build the evidence, exit honestly. */
+export async function runCommand(argv: string[]): Promise<number> {
+  const run = buildRunConfig(parseFlags(argv), process.env as ConfigEnv);
+  // Broken specs or catalogues are configuration errors: find them before touching any target.
+  const catalogue = loadCatalogue();
+  for (const name of INTERFACES) await loadSpec(name);
+  if (run.expectationsFile) readExpectations(run.expectationsFile, new Set(catalogue.keys()));
+
+  const given = run.targets;
+  const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
+  let server: { close(): Promise<void> } | undefined;
+  let targets: Targets;
+  if (!anyGiven) {
+    const { startReferenceServer } = await import('../../reference/server.ts');
+    const started = await startReferenceServer({ quiet: true });
+    server = started;
+    targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
+    process.stdout.write(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
+  } else {
+    const missing = run.only.filter((name) => !{ 'ledger-query': given.baseUrl, status: given.statusUrl, verify: given.verifyUrl }[name]);
+    if (missing.length) {
+      throw new ConfigError(`no target for ${missing.join(', ')}: give ${missing.map((m) => TARGET_FLAG[m]).join(', ')} or narrow the run with --only`);
+    }
+    // Interfaces left out by --only keep a placeholder that no test will contact.
+    const unused = 'http://127.0.0.1:9';
+    targets = { baseUrl: given.baseUrl ?? unused, statusUrl: given.statusUrl ?? unused, verifyUrl: given.verifyUrl ?? unused };
+  }
+
+  try {
+    await probeTargets(targets, run.only, run.headers, run.timeoutMs);
+    const paths = reportPaths(run.reportDir);
+    for (const p of [paths.allureResults, paths.html, paths.exchanges, paths.vitestJson, paths.junit]) rmSync(p, { recursive: true, force: true });
+    mkdirSync(paths.dir, { recursive: true });
+    const config = resolveConfig(run, targets, { embedded: !anyGiven, exchangeLog: paths.exchanges });
+    process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
+
+    const started = Date.now();
+    const vitest = await startVitest('test', run.only.map((name) => `suites/${name}/`), {
+      root: ROOT,
+      config: `${ROOT}vitest.config.ts`,
+      project: ['conformance'],
+      run: true,
+      watch: false,
+      shard: run.shard,
+      reporters: [
+        'dot',
+        ['json', { outputFile: paths.vitestJson }],
+        ['junit', { outputFile: paths.junit, suiteName: 'ledger-conformance' }],
+        ['allure-vitest/reporter', { resultsDir: paths.allureResults }],
+      ],
+    } as never);
+    await vitest.close();
+    delete process.env.CONFORMANCE_CONFIG;
+
+    const urls = { 'ledger-query': targets.baseUrl, status: targets.statusUrl, verify: targets.verifyUrl };
+    const info: RunInfo = {
+      targets: Object.fromEntries(run.only.map((name) => [name, urls[name]])),
+      only: run.only,
+      seed: run.seed,
+      depth: run.depth,
+      wallMs: Date.now() - started,
+      expectationsFile: run.expectationsFile,
+    };
+    writeFileSync(paths.runInfo, JSON.stringify(info, null, 2));
+    const { verdict, summary } = await buildReport(run.reportDir, { html: true });
+    process.stdout.write(`\n${summary}\nreports: ${paths.summary}, ${paths.junit}, ${paths.html}/index.html\n`);
+    return verdict.exitCode;
+  } finally {
+    await server?.close();
+  }
+}

@@ -1,0 +1,3 @@
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

@@ -1,0 +1,29 @@
+import type { TestProject } from 'vitest/node';
+import './provided-config.ts';
+import type { ResolvedConfig } from '../config/run-config.ts';
+import { buildRunConfig } from '../config/parse-args.ts';
+import { resolveConfig } from './resolve-config.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+
+/** Seed and depth of the conformance suites inside `npm test`: fixed, so CI runs are reproducible. */
+const SELF_TEST_RUN = { seed: '20261122', depth: '12' };
+
+/**
+ * Hands the workers their configuration. The CLI resolves it (and starts the reference server) and
+ * passes it in CONFORMANCE_CONFIG; `npm test` has none, so the suites meet the embedded reference.
+ */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  const passed = process.env.CONFORMANCE_CONFIG;
+  if (passed) {
+    project.provide('conformance', JSON.parse(passed) as ResolvedConfig);
+    return;
+  }
+  const server = await startReferenceServer({ quiet: true });
+  const run = buildRunConfig({}, {
+    CONFORMANCE_SEED: process.env.CONFORMANCE_SEED ?? SELF_TEST_RUN.seed,
+    CONFORMANCE_DEPTH: process.env.CONFORMANCE_DEPTH ?? SELF_TEST_RUN.depth,
+  });
+  const { baseUrl, statusUrl, verifyUrl } = server;
+  project.provide('conformance', resolveConfig(run, { baseUrl, statusUrl, verifyUrl }, { embedded: true }));
+  return () => server.close();
+}

@@ -1,0 +1,66 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadCatalogue } from '../rules/catalogue.ts';
+import { writeUncoveredRuleResults } from './allure-rule-results.ts';
+import { exchangeStats } from './exchange-stats.ts';
+import { readExpectations } from './expectations.ts';
+import { generateHtmlReport } from './html-report.ts';
+import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
+import { summaryText, type SummaryContext } from './summary-text.ts';
+import { readTestOutcomes, ResultsError } from './test-outcomes.ts';
+import type { InterfaceName } from '../spec/load-spec.ts';
+
+/** Where a run leaves its evidence, all under the report directory. */
+export function reportPaths(reportDir: string) {
+  const dir = resolve(reportDir);
+  return {
+    dir,
+    vitestJson: join(dir, 'vitest-results.json'),
+    junit: join(dir, 'junit.xml'),
+    allureResults: join(dir, 'allure-results'),
+    html: join(dir, 'html'),
+    summary: join(dir, 'summary.txt'),
+    rules: join(dir, 'rules.json'),
+    exchanges: join(dir, 'exchanges.jsonl'),
+    runInfo: join(dir, 'run-info.json'),
+  };
+}
+
+export interface RunInfo {
+  targets: Record<string, string>;
+  only: InterfaceName[];
+  seed: number;
+  depth: number;
+  wallMs: number;
+  expectationsFile?: string;
+}
+
+/**
+ * Turns a finished run's results into the evidence: per-rule verdicts (rules.json), the text
+ * summary, allure results for uncovered rules and the HTML report. Returns the run's verdict.
+ */
+export async function buildReport(reportDir: string, options: { html: boolean; today?: string }): Promise<{ verdict: RunVerdict; summary: string }> {
+  const paths = reportPaths(reportDir);
+  if (!existsSync(paths.vitestJson) || !existsSync(paths.runInfo)) {
+    throw new ResultsError(`no run results in ${paths.dir}: run "ledger-conformance run" first`);
+  }
+  const info = JSON.parse(readFileSync(paths.runInfo, 'utf8')) as RunInfo;
+  const catalogue = loadCatalogue();
+  const rules = [...catalogue.values()].filter((r) => info.only.includes(r.interface));
+  const outcomes = readTestOutcomes(paths.vitestJson, process.cwd());
+  const expectations = info.expectationsFile ? readExpectations(info.expectationsFile, new Set(catalogue.keys())) : [];
+  const verdict = ruleVerdicts(rules, outcomes, expectations, options.today ?? new Date().toISOString().slice(0, 10));
+  const ctx: SummaryContext = { targets: info.targets, seed: info.seed, depth: info.depth, wallMs: info.wallMs, stats: exchangeStats(paths.exchanges) };
+  const summary = summaryText(verdict, outcomes, ctx);
+  writeFileSync(paths.summary, summary);
+  writeFileSync(paths.rules, JSON.stringify({
+    exitCode: verdict.exitCode,
+    requests: ctx.stats,
+    rules: verdict.rows.map((r) => ({ ...r.rule, verdict: r.verdict, tests: r.tests, messages: r.messages, expectation: r.expectation })),
+  }, null, 2));
+  if (options.html) {
+    writeUncoveredRuleResults(paths.allureResults, verdict.rows);
+    await generateHtmlReport(paths.allureResults, paths.html, 'ledger-conformance');
+  }
+  return { verdict, summary };
+}

@@ -1,0 +1,60 @@
+import type { Rule } from '../rules/catalogue.ts';
+import type { Expectation } from './expectations.ts';
+import type { TestOutcome } from './test-outcomes.ts';
+
+/**
+ * How one rule fared in a run: `failed` (a contract rule broken), `deviates` (an observed rule
+ * broken: reported, never failing the run), `known-deviation` (broken as an expectations file
+ * says), `fixed` (expected to fail but held), `error` (a test of it could not judge: harness or
+ * target error), `passed`, `skipped` (every test of it skipped) or `uncovered` (no test checks it).
+ */
+export type RuleVerdict = 'failed' | 'deviates' | 'known-deviation' | 'fixed' | 'error' | 'passed' | 'skipped' | 'uncovered';
+
+export interface RuleRow {
+  rule: Rule;
+  verdict: RuleVerdict;
+  tests: Array<{ title: string; file: string; status: string; violated: boolean; reason?: string }>;
+  messages: string[];
+  expectation?: Expectation;
+}
+
+export interface RunVerdict {
+  rows: RuleRow[];
+  /** Tests that failed without naming a rule they broke (harness errors, unreachable target). */
+  errors: TestOutcome[];
+  /** Expectations past their expiry date: their failures count again. */
+  expired: Expectation[];
+  exitCode: 0 | 1;
+}
+
+function testsOf(rule: Rule, outcomes: TestOutcome[]): TestOutcome[] {
+  return outcomes.filter((o) => o.rules.includes(rule.id));
+}
+
+export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectations: Expectation[], today: string): RunVerdict {
+  const active = expectations.filter((e) => e.expires >= today);
+  const expired = expectations.filter((e) => e.expires < today);
+  const rows: RuleRow[] = rules.map((rule) => {
+    const tests = testsOf(rule, outcomes);
+    const messages: string[] = [];
+    const rowTests = tests.map((t) => {
+      const hits = t.meta?.violations.filter((v) => v.rule === rule.id) ?? [];
+      messages.push(...hits.map((h) => h.message));
+      return { title: t.title, file: t.file, status: t.status, violated: hits.length > 0, reason: t.meta?.skipReason };
+    });
+    const violated = rowTests.some((t) => t.violated);
+    const broken = tests.some((t) => t.status === 'failed' && !(t.meta?.violations.length));
+    const expectation = active.find((e) => e.rule === rule.id && (!e.endpoint || messages.some((m) => m.includes(e.endpoint!))))
+      ?? active.find((e) => e.rule === rule.id && !e.endpoint);
+    let verdict: RuleVerdict;
+    if (tests.length === 0) verdict = 'uncovered';
+    else if (violated) verdict = expectation ? 'known-deviation' : rule.source === 'contract' ? 'failed' : 'deviates';
+    else if (broken) verdict = 'error';
+    else if (tests.some((t) => t.status === 'passed')) verdict = expectation ? 'fixed' : 'passed';
+    else verdict = 'skipped';
+    return { rule, verdict, tests: rowTests, messages, expectation };
+  });
+  const errors = outcomes.filter((o) => o.status === 'failed' && !(o.meta?.violations.length));
+  const failing = rows.some((r) => r.verdict === 'failed') || errors.length > 0;
+  return { rows, errors, expired, exitCode: failing ? 1 : 0 };
+}
