@@ -1,5 +1,6 @@
 // POST /api/v1/contracts/call (contract 4.3): validates the body, resolves the block, runs the call
 // in a real EVM over the stored state and maps the outcome to a result or an error body.
+import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContractStore } from '../contract-store.ts';
 import { parseCallRequest, type BlockTag } from './call-request.ts';
@@ -31,9 +32,11 @@ export async function registerContractCallRoute(app: FastifyInstance, opts: { st
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    // Framework-level failures (a body over the limit, a broken stream) keep their status and
+    // get the query-service error body, with the HTTP reason phrase as message.
     scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      reply.code(status).send(queryErrorBody(queryErrorMessage(status === 500 ? 'Internal Server Error' : 'Bad Request', error.message)));
+      reply.code(status).send(queryErrorBody(queryErrorMessage(STATUS_CODES[status] ?? 'Error', error.message)));
     });
 
     scope.post('/api/v1/contracts/call', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -207,6 +207,12 @@ describe('contract call validation (contract 4.3)', () => {
     expect((await call(JSON.stringify(valid), 'text/plain')).status).toBe(415);
   });
 
+  it('answers a body over the size limit with 413 and the error body', async () => {
+    const response = await call({ to: token, data: '0x' + 'ab'.repeat(600_000) });
+    expect(response.status).toBe(413);
+    expect(response.body._status.messages[0].message).toBe('Payload Too Large');
+  });
+
   it('answers malformed JSON with 400 and the error body', async () => {
     const response = await call('{"to": ', 'application/json');
     expect(response.status).toBe(400);

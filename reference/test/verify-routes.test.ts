@@ -182,6 +182,8 @@ describe('verification request validation', () => {
     ['a short address', `/v2/verify/${chainId}/0x1234`],
     ['an address without 0x', `/v2/verify/${chainId}/${address.slice(2)}00`],
     ['a non-hex address', `/v2/verify/${chainId}/0x${'z'.repeat(40)}`],
+    ['a 200-character address', `/v2/verify/${chainId}/0x${'a'.repeat(198)}`],
+    ['a 200-digit chainId', `/v2/verify/${'9'.repeat(200)}/${address}`],
   ])('rejects %s with 400 invalid_parameter', async (_label, path) => {
     const response = await post(path, body);
     expect(response.status).toBe(400);
@@ -218,6 +220,12 @@ describe('verification request validation', () => {
     const malformed = await get('/v2/verify/not-a-uuid');
     expect(malformed.status).toBe(400);
     expectErrorBody(malformed.body, 'invalid_parameter');
+  });
+
+  it('answers a path with the wrong number of segments with 404 and the error body', async () => {
+    const response = await get('/v2/verify/296/0x0000000000000000000000000000000000001b59');
+    expect(response.status).toBe(404);
+    expect(response.body.errorId).toMatch(UUID_V4);
   });
 
   it('refuses an unknown query parameter with 400 invalid_parameter', async () => {

@@ -14,8 +14,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Standard-JSON inputs with many sources are large; this leaves room for them. */
 const BODY_LIMIT = 20 * 1024 * 1024;
 
-function sendError(reply: FastifyReply, code: VerifyErrorCode, message: string): FastifyReply {
-  return reply.code(VERIFY_ERROR_STATUS[code]).send(verifyErrorBody(code, message));
+function sendError(reply: FastifyReply, code: VerifyErrorCode | 'route_not_found', message: string): FastifyReply {
+  return reply.code(code === 'route_not_found' ? 404 : VERIFY_ERROR_STATUS[code]).send(verifyErrorBody(code, message));
 }
 
 /** The interface defines no query parameters: any given one is refused, as the real service does. */
@@ -46,7 +46,12 @@ export async function registerVerifyRoutes(
       }
     });
 
-    scope.post<{ Params: { chainId: string; address: string } }>('/v2/verify/:chainId/:address', async (request, reply) => {
+    // Wildcard routes, split here: path parameters of any length reach the validation below and
+    // get the interface's error body (fixed parametric routes would stop long ones at the router).
+    scope.post<{ Params: { '*': string } }>('/v2/verify/*', async (request, reply) => {
+      const segments = request.params['*'].split('/');
+      if (segments.length !== 2) return sendError(reply, 'route_not_found', `no route POST ${request.url}`);
+      const [chainId, address] = segments;
       const unknown = unknownQueryParameter(request);
       if (unknown !== undefined) return sendError(reply, 'invalid_parameter', `unknown query parameter: ${unknown}`);
       let body: unknown;
@@ -55,25 +60,27 @@ export async function registerVerifyRoutes(
       } catch {
         return sendError(reply, 'invalid_json', 'the request body is not valid JSON');
       }
-      const validated = validateVerifyRequest(request.params, body);
+      const validated = validateVerifyRequest({ chainId, address }, body);
       if (!validated.ok) return sendError(reply, 'invalid_parameter', validated.message);
-      const { chainId, address } = validated.value;
-      if (!SUPPORTED_CHAIN_IDS.has(String(BigInt(chainId)))) {
-        return sendError(reply, 'unsupported_chain', `chain ${chainId} is not supported; supported: ${[...SUPPORTED_CHAIN_IDS].join(', ')}`);
+      const submission = validated.value;
+      if (!SUPPORTED_CHAIN_IDS.has(String(BigInt(submission.chainId)))) {
+        return sendError(reply, 'unsupported_chain', `chain ${submission.chainId} is not supported; supported: ${[...SUPPORTED_CHAIN_IDS].join(', ')}`);
       }
-      if (jobs.isAlreadyVerified(chainId, address)) {
-        return sendError(reply, 'already_verified', `${address} on chain ${chainId} is already verified with exact runtime and creation matches`);
+      if (jobs.isAlreadyVerified(submission.chainId, submission.address)) {
+        return sendError(reply, 'already_verified', `${submission.address} on chain ${submission.chainId} is already verified with exact runtime and creation matches`);
       }
-      if (jobs.isRunning(chainId, address)) {
-        return sendError(reply, 'duplicate_verification_request', `a verification of ${address} on chain ${chainId} is still running`);
+      if (jobs.isRunning(submission.chainId, submission.address)) {
+        return sendError(reply, 'duplicate_verification_request', `a verification of ${submission.address} on chain ${submission.chainId} is still running`);
       }
-      return reply.code(202).send({ verificationId: jobs.submit(validated.value) });
+      return reply.code(202).send({ verificationId: jobs.submit(submission) });
     });
 
-    scope.get<{ Params: { verificationId: string } }>('/v2/verify/:verificationId', async (request, reply) => {
+    scope.get<{ Params: { '*': string } }>('/v2/verify/*', async (request, reply) => {
+      const segments = request.params['*'].split('/');
+      if (segments.length !== 1) return sendError(reply, 'route_not_found', `no route GET ${request.url}`);
+      const [verificationId] = segments;
       const unknown = unknownQueryParameter(request);
       if (unknown !== undefined) return sendError(reply, 'invalid_parameter', `unknown query parameter: ${unknown}`);
-      const { verificationId } = request.params;
       if (!UUID.test(verificationId)) return sendError(reply, 'invalid_parameter', 'verificationId must be a UUID');
       const view = jobs.view(verificationId.toLowerCase());
       if (!view) return sendError(reply, 'job_not_found', `no verification job ${verificationId}`);
