@@ -51,7 +51,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
     const started = Date.now();
-    const vitest = await startVitest('test', run.only.map((name) => `suites/${name}/`), {
+    const vitest = await startVitest('test', run.only.map((name) => `suites/${name}`), {
       root: ROOT,
       config: `${ROOT}vitest.config.ts`,
       project: ['conformance'],

@@ -3,7 +3,6 @@ import './provided-config.ts';
 import type { ResolvedConfig } from '../config/run-config.ts';
 import { buildRunConfig } from '../config/parse-args.ts';
 import { resolveConfig } from './resolve-config.ts';
-import { startReferenceServer } from '../../reference/server.ts';
 
 /** Seed and depth of the conformance suites inside `npm test`: fixed, so CI runs are reproducible. */
 const SELF_TEST_RUN = { seed: '20261122', depth: '12' };
@@ -18,6 +17,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('conformance', JSON.parse(passed) as ResolvedConfig);
     return;
   }
+  const { startReferenceServer } = await import('../../reference/server.ts');
   const server = await startReferenceServer({ quiet: true });
   const run = buildRunConfig({}, {
     CONFORMANCE_SEED: process.env.CONFORMANCE_SEED ?? SELF_TEST_RUN.seed,

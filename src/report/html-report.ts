@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Runs the allure CLI (package `allure`, v3, offline) to turn allure results into an HTML report. */
 export function generateHtmlReport(resultsDir: string, outputDir: string, name: string): Promise<void> {
-  const require = createRequire(import.meta.url);
-  const pkg = require.resolve('allure/package.json');
-  const bin = join(dirname(pkg), (require(pkg) as { bin: Record<string, string> }).bin.allure!);
+  // The package's exports hide package.json, so the CLI is found from the resolved entry point (dist/index.js).
+  const bin = fileURLToPath(new URL('../cli.js', import.meta.resolve('allure')));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, 'generate', resultsDir, '--output', outputDir, '--name', name], {
       stdio: ['ignore', 'pipe', 'pipe'],

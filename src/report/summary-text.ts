@@ -22,7 +22,7 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
   lines.push(`  requests sent ${ctx.stats.requests}, peak ${ctx.stats.peakPerSecond}/s, throttling answers waited out ${ctx.stats.throttled}, 5xx answers ${ctx.stats.serverErrors}`);
   lines.push('');
   lines.push('interface      tests  passed  failed  skipped | rules: ' + ORDER.join(' / '));
-  for (const name of INTERFACES) {
+  for (const name of INTERFACES.filter((n) => n in ctx.targets)) {
     const tests = outcomes.filter((o) => o.file.includes(`suites/${name}/`));
     const rows = verdict.rows.filter((r) => r.rule.interface === name);
     const count = (s: string) => tests.filter((t) => t.status === s).length;
