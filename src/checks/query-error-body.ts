@@ -1,0 +1,54 @@
+import type { Check } from '../harness/rule-test.ts';
+import { responseJson, type Exchange } from '../http/exchange.ts';
+import { formatViolations, schemaChecker } from '../spec/schema-validator.ts';
+import { loadSpec } from '../spec/load-spec.ts';
+import { expectRule } from './rule-violation.ts';
+import { messageNamesParameter } from './parameter-named.ts';
+
+export interface ExpectedQueryError {
+  status: number;
+  /** Invalid parameters the answer must name, one message each (contract section 7). */
+  parameters?: Array<string | { name: string; aliases: string[] }>;
+  /** The answer must hold exactly one message (404 of the topic lookup). */
+  singleMessage?: boolean;
+  /** Rule the status code belongs to (e.g. LQ-4.1-limit-range). */
+  statusRule: string;
+}
+
+interface ErrorMessage {
+  message: string;
+  detail?: string | null;
+  data?: string | null;
+}
+
+/**
+ * The query service's error answer: the expected status, the error body of section 2.5 (with
+ * `data` as hex), and for 400s one message per invalid parameter, each naming it (section 7).
+ */
+export async function expectQueryErrorBody(t: Check, exchange: Exchange, expected: ExpectedQueryError): Promise<ErrorMessage[]> {
+  expectRule(expected.statusRule, exchange.status === expected.status, `expected status ${expected.status}, got ${exchange.status}`, exchange);
+  const body = responseJson(exchange);
+  const doc = await loadSpec('ledger-query');
+  const schema = (doc.components!.schemas as Record<string, object>).ErrorBody!;
+  const violations = schemaChecker(schema)(body);
+  expectRule('LQ-2.5-error-body-shape', violations.filter((v) => v.keyword !== 'pattern').length === 0,
+    `error body does not match section 2.5:\n${formatViolations(violations)}`, exchange);
+  const messages = (body as { _status: { messages: ErrorMessage[] } })._status.messages;
+  for (const m of messages) {
+    t.soft('LQ-2.5-error-data-hex', m.data === undefined || m.data === null || /^0x[0-9a-fA-F]+$/.test(m.data),
+      `message data ${JSON.stringify(m.data)} is not hex text ^0x[0-9a-fA-F]+$`, exchange);
+  }
+  if (expected.singleMessage) {
+    expectRule('LQ-7-not-found-single-message', messages.length === 1, `expected exactly one message, got ${messages.length}`, exchange);
+  }
+  const params = (expected.parameters ?? []).map((p) => (typeof p === 'string' ? { name: p, aliases: [] } : p));
+  if (params.length) {
+    expectRule('LQ-7-one-message-per-invalid-parameter', messages.length >= params.length,
+      `${params.length} invalid parameter(s) (${params.map((p) => p.name).join(', ')}) but ${messages.length} message(s)`, exchange);
+    for (const p of params) {
+      const named = messages.some((m) => messageNamesParameter(`${m.message} ${m.detail ?? ''}`, p.name, p.aliases));
+      t.soft('LQ-7-message-names-parameter', named, `no message names the invalid parameter "${p.name}": ${JSON.stringify(messages.map((m) => m.message))}`, exchange);
+    }
+  }
+  return messages;
+}

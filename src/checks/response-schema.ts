@@ -1,0 +1,34 @@
+import type { Check } from '../harness/rule-test.ts';
+import { responseJson, type Exchange } from '../http/exchange.ts';
+import { findOperation, responseSchema } from '../spec/operations.ts';
+import { loadSpec, type InterfaceName } from '../spec/load-spec.ts';
+import { formatViolations, schemaChecker } from '../spec/schema-validator.ts';
+import { expectRule } from './rule-violation.ts';
+
+/**
+ * Validates an answer's JSON against the operation's response schema for its status. Each
+ * violation is attributed to the most specific rule on its schema path (`x-rules`), falling back
+ * to `fallbackRule`; violations are soft so one run lists every broken field.
+ */
+export async function expectMatchesResponseSchema(
+  t: Check,
+  exchange: Exchange,
+  spec: InterfaceName,
+  operationId: string,
+  fallbackRule: string,
+): Promise<unknown> {
+  const op = findOperation(await loadSpec(spec), operationId);
+  const schema = responseSchema(op, exchange.status);
+  const body = responseJson(exchange);
+  expectRule(fallbackRule, body !== undefined, `answer is not JSON: ${exchange.responseBody.slice(0, 200)}`, exchange);
+  if (!schema) return body;
+  const byRule = new Map<string, ReturnType<ReturnType<typeof schemaChecker>>>();
+  for (const v of schemaChecker(schema)(body)) {
+    const rule = v.rules.find((r) => r.startsWith(fallbackRule.slice(0, 3))) ?? fallbackRule;
+    byRule.set(rule, [...(byRule.get(rule) ?? []), v]);
+  }
+  for (const [rule, violations] of byRule) {
+    t.soft(rule, false, `${operationId} answer breaks the schema:\n${formatViolations(violations, 8)}`, exchange);
+  }
+  return body;
+}
