@@ -23,6 +23,7 @@ Run options:
   --treat-as-remote        apply non-loopback (production-safe) defaults to loopback targets too
   --expectations FILE      known deviations (JSON or YAML): matching failures do not fail the run
   --verify-chain-id ID     chain used for verification submissions (default 296)
+  --known-calls FILE       contract calls with known results on the target (value checks of section 4.3)
   --report-dir DIR         where reports go (default reports)
 
 Exit codes: 0 every contract check passed (known deviations allowed), 1 a contract check failed or a

@@ -7,7 +7,7 @@ import { normalizeBaseUrl } from './base-url.ts';
 const VALUE_FLAGS = [
   '--base-url', '--status-url', '--verify-url', '--header', '--timeout', '--rate', '--seed', '--depth',
   '--only', '--max-requests', '--report-dir', '--profile', '--expectations', '--shard',
-  '--verify-chain-id', '--verify-unsupported-chain-id',
+  '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls',
 ] as const;
 const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift'] as const;
 
@@ -121,6 +121,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     shard,
     drift: flags['--drift'] ?? false,
     verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), DEFAULTS.verifyChainId),
+    knownCallsFile: last(flags['--known-calls']),
     verifyUnsupportedChainId: chainId('--verify-unsupported-chain-id', last(flags['--verify-unsupported-chain-id']), DEFAULTS.verifyUnsupportedChainId),
   };
 }

@@ -24,6 +24,8 @@ export interface RunConfig {
   /** Verification fixture to submit: chain and address (defaults suit the reference server). */
   verifyChainId: string;
   verifyUnsupportedChainId: string;
+  /** JSON file of contract calls whose results are known on the target (value checks of 4.3). */
+  knownCallsFile?: string;
 }
 
 export const DEFAULTS = {
