@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { OperationRef } from '../../src/spec/operations.ts';
+import { invalidArbitrary, invalidKeywords } from '../schema/invalid-arbitrary.ts';
+import { validArbitrary } from '../schema/valid-arbitrary.ts';
+import { rangeFilterPairArbitrary } from '../semantic/range-filter-pair.ts';
+import type { InvalidParameter } from './invalid-parameter.ts';
+import { isRangeParameter, parameterRules, parameterSchema } from './parameter-schema.ts';
+
+export interface QueryCase {
+  /** Name/text pairs in sending order; a range parameter may appear twice. Not yet URL-encoded. */
+  query: Array<[string, string]>;
+  /** The invalid parameters, one entry each, in the order they appear in `query`. */
+  invalid: InvalidParameter[];
+}
+
+export interface QueryOptions {
+  /** How many distinct parameters carry an invalid value (default 0: a query the target must accept). */
+  invalid?: number;
+  /** Valid text to use for a parameter instead of its schema's, by name (for IDs that exist on a target). */
+  overrides?: Record<string, fc.Arbitrary<string>>;
+  /** Allow invalid values a lenient target may accept (case variants, empty text); default false. */
+  includeAmbiguous?: boolean;
+}
+
+/**
+ * A query string for an operation, derived from its query parameters: some parameters with valid
+ * text (a range parameter sometimes as a `gt`/`lt` pair), and exactly `invalid` others with text
+ * that breaks one keyword of their schema. With `invalid: 0` every query is one the contract
+ * obliges the target to accept.
+ */
+export function queryArbitrary(op: OperationRef, options: QueryOptions = {}): fc.Arbitrary<QueryCase> {
+  const invalidCount = options.invalid ?? 0;
+  const includeAmbiguous = options.includeAmbiguous ?? false;
+  const parameters = op.parameters.filter((p) => p.in === 'query');
+  const breakable = parameters.filter((p) => invalidKeywords(parameterSchema(p), 'text', { includeAmbiguous }).length > 0);
+  if (breakable.length < invalidCount) {
+    throw new RangeError(`${op.operationId} has ${breakable.length} query parameters that can be invalid, ${invalidCount} asked`);
+  }
+  return fc.shuffledSubarray(breakable, { minLength: invalidCount, maxLength: invalidCount }).chain((broken) => {
+    const brokenNames = new Set(broken.map((p) => p.name));
+    const others = parameters.filter((p) => !brokenNames.has(p.name));
+    const invalidPart = broken.map((p) => invalidParameterArbitrary(p, includeAmbiguous));
+    const validPart = fc.subarray(others).chain((chosen) => fc.tuple(...chosen.map((p) => validPairs(p, options.overrides?.[p.name]))));
+    return fc.tuple(validPart, fc.tuple(...invalidPart)).map(([valid, invalid]) => ({
+      query: [...valid.flat(), ...invalid.map((i): [string, string] => [i.name, i.value])],
+      invalid,
+    }));
+  });
+}
+
+function invalidParameterArbitrary(parameter: OpenAPIV3_1.ParameterObject, includeAmbiguous: boolean): fc.Arbitrary<InvalidParameter> {
+  return invalidArbitrary(parameterSchema(parameter), 'text', { rules: parameterRules(parameter), includeAmbiguous }).map((c) => ({
+    ...c,
+    name: parameter.name,
+    in: 'query' as const,
+  }));
+}
+
+/** One name/text pair, or two for a range parameter given as a range. */
+function validPairs(parameter: OpenAPIV3_1.ParameterObject, override: fc.Arbitrary<string> | undefined): fc.Arbitrary<Array<[string, string]>> {
+  const text = override ?? (validArbitrary(parameterSchema(parameter), 'text') as fc.Arbitrary<string>);
+  const single = text.map((t): Array<[string, string]> => [[parameter.name, t]]);
+  if (!isRangeParameter(parameter)) return single;
+  const bare = text.map((t) => t.replace(/^[a-z]+:/, ''));
+  const pattern = new RegExp(parameterSchema(parameter).pattern!, 'u');
+  const range = rangeFilterPairArbitrary(bare)
+    .filter(([low, high]) => pattern.test(low) && pattern.test(high))
+    .map(([low, high]): Array<[string, string]> => [[parameter.name, low], [parameter.name, high]]);
+  return fc.oneof(single, range);
+}
+
+/** `name=value&...` with both sides percent-encoded, ready to append after `?`. */
+export function toQueryString(query: Array<[string, string]>): string {
+  return query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+}

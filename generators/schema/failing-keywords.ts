@@ -1,0 +1,64 @@
+import type { Keyword } from './invalid-case.ts';
+import { patternChecker } from './pattern-regex.ts';
+import { isNullable, nonNullTypes, unwrapNullable, type JsonType, type SchemaNode } from './schema-node.ts';
+
+/** Integer ranges of the formats our specs use, the same the shared ajv checker installs. */
+export const INTEGER_FORMAT_RANGES: Record<string, readonly [number, number]> = {
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The keywords a value breaks at one schema node, the way ajv (allErrors) reports them for the
+ * subset we generate: type, enum, string and number keywords, integer and uuid formats, and
+ * `required` one level down. Generators use it to keep only values that break exactly the keyword
+ * they claim; the self-tests check it against ajv itself.
+ */
+export function failingKeywords(schema: SchemaNode, value: unknown): Keyword[] {
+  if (value === null && isNullable(schema)) return [];
+  const node = unwrapNullable(schema);
+  const failing: Keyword[] = [];
+  const types = nonNullTypes(node);
+  if (types.length > 0 && !types.some((t) => hasType(value, t))) failing.push('type');
+  if (node.enum && !node.enum.some((member) => member === value)) failing.push('enum');
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if (node.pattern !== undefined && !patternChecker(node.pattern).test(value)) failing.push('pattern');
+    if (node.minLength !== undefined && length < node.minLength) failing.push('minLength');
+    if (node.maxLength !== undefined && length > node.maxLength) failing.push('maxLength');
+    if (node.format === 'uuid' && !UUID.test(value)) failing.push('format');
+  }
+  if (typeof value === 'number') {
+    if (node.minimum !== undefined && value < node.minimum) failing.push('minimum');
+    if (node.maximum !== undefined && value > node.maximum) failing.push('maximum');
+    const range = node.format ? INTEGER_FORMAT_RANGES[node.format] : undefined;
+    if (range && !(Number.isInteger(value) && value >= range[0] && value <= range[1])) failing.push('format');
+  }
+  if (isPlainObject(value) && node.required?.some((name) => !(name in value))) failing.push('required');
+  return failing;
+}
+
+function hasType(value: unknown, type: JsonType): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'object':
+      return isPlainObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'null':
+      return value === null;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
