@@ -11,7 +11,9 @@ export type Redactor = (exchange: Exchange) => Exchange;
  * URLs and bodies alike: a target may echo a token back in an error message.
  */
 export function createRedactor(secretHeaders: Record<string, string>): { exchange: Redactor; text: (s: string) => string } {
-  const secrets = Object.values(secretHeaders).filter((v) => v.length >= 4).sort((a, b) => b.length - a.length);
+  // The credential inside a value ("Bearer <token>") leaks on its own too, e.g. echoed in a URL.
+  const parts = Object.values(secretHeaders).flatMap((v) => [v, ...v.split(/\s+/).filter((w) => w.length >= 6)]);
+  const secrets = [...new Set(parts.filter((v) => v.length >= 4))].sort((a, b) => b.length - a.length);
   const secretNames = new Set([...ALWAYS_SECRET, ...Object.keys(secretHeaders).map((k) => k.toLowerCase())]);
   const text = (s: string) => secrets.reduce((out, secret) => out.split(secret).join(MASK), s);
   const headers = (h: Record<string, string>) =>

@@ -1,0 +1,118 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, joinUrl, TargetUnreachable, ThrottledOut } from '../src/http/client.ts';
+import type { Exchange } from '../src/http/exchange.ts';
+import { toCurl } from '../src/http/curl.ts';
+import { createRedactor } from '../src/http/redact.ts';
+import { createRequestBudget, BudgetExhausted } from '../src/http/request-budget.ts';
+import { retryAfterMs } from '../src/http/retry-after.ts';
+
+let server: Server;
+let base: string;
+let throttleLeft = 0;
+
+beforeAll(async () => {
+  // A real loopback server: throttles while asked to, echoes what it got, or never answers.
+  server = createServer((req, res) => {
+    if (req.url?.startsWith('/slow')) return;
+    if (req.url?.startsWith('/throttle') && throttleLeft-- > 0) {
+      res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"error":"slow down"}');
+      return;
+    }
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ method: req.method, url: req.url, auth: req.headers.authorization, body }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+function client(recorded: Exchange[], extra: Partial<Parameters<typeof createClient>[0]> = {}) {
+  return createClient({
+    headers: { authorization: 'Bearer s3cret-token' },
+    timeoutMs: 2000,
+    throttle: { maxRetries: 2, maxWaitMs: 50 },
+    hooks: { beforeSend: async () => {}, onExchange: (ex) => recorded.push(ex) },
+    ...extra,
+  });
+}
+
+describe('target client', () => {
+  it('records the whole exchange, query and JSON body included', async () => {
+    const recorded: Exchange[] = [];
+    const ex = await client(recorded).send({ method: 'POST', base, url: '/api/v1/contracts/call', query: [['a', 'b c']], body: { to: '0x1' } });
+    expect(ex.status).toBe(200);
+    expect(JSON.parse(ex.responseBody)).toMatchObject({ method: 'POST', url: '/api/v1/contracts/call?a=b+c', auth: 'Bearer s3cret-token', body: '{"to":"0x1"}' });
+    expect(ex.requestHeaders['content-type']).toBe('application/json');
+    expect(recorded).toEqual([ex]);
+  });
+
+  it('sends a raw query verbatim (bracketed keys)', async () => {
+    const ex = await client([]).send({ method: 'GET', base, url: '/x', rawQuery: 'limit[x]=1' });
+    expect(JSON.parse(ex.responseBody).url).toBe('/x?limit[x]=1');
+  });
+
+  it('waits out throttling within its retries and notes it, then gives up with ThrottledOut', async () => {
+    throttleLeft = 2;
+    const ex = await client([]).send({ method: 'GET', base, url: '/throttle' });
+    expect(ex.status).toBe(200);
+    expect(ex.throttled).toHaveLength(2);
+    throttleLeft = 5;
+    await expect(client([]).send({ method: 'GET', base, url: '/throttle' })).rejects.toBeInstanceOf(ThrottledOut);
+    throttleLeft = 1;
+    const raw = await client([]).send({ method: 'GET', base, url: '/throttle', waitOutThrottling: false });
+    expect(raw.status).toBe(429);
+  });
+
+  it('reports an unreachable target and a silent one as TargetUnreachable', async () => {
+    await expect(client([]).send({ method: 'GET', url: 'http://127.0.0.1:1/x' })).rejects.toBeInstanceOf(TargetUnreachable);
+    const slow = createClient({ headers: {}, timeoutMs: 200, throttle: { maxRetries: 0, maxWaitMs: 0 }, hooks: { beforeSend: async () => {}, onExchange: () => {} } });
+    await expect(slow.send({ method: 'GET', base, url: '/slow' })).rejects.toThrow(/no answer within 200 ms/);
+  });
+
+  it('stops at the request budget before sending', async () => {
+    const budget = createRequestBudget(1);
+    const c = client([], { hooks: { beforeSend: async () => budget.take(), onExchange: () => {} } });
+    await c.send({ method: 'GET', base, url: '/one' });
+    await expect(c.send({ method: 'GET', base, url: '/two' })).rejects.toBeInstanceOf(BudgetExhausted);
+  });
+});
+
+describe('evidence helpers', () => {
+  const exchange: Exchange = {
+    method: 'GET', url: 'http://h/api/v1/x?token=s3cret-token', requestHeaders: { authorization: 'Bearer s3cret-token', 'x-api-key': 'k' },
+    status: 400, responseHeaders: {}, responseBody: 'echo s3cret-token', startedAt: '', durationMs: 1, throttled: [],
+  };
+
+  it('redacts configured secrets everywhere and always-secret headers by name', () => {
+    const safe = createRedactor({ authorization: 'Bearer s3cret-token' }).exchange(exchange);
+    expect(JSON.stringify(safe)).not.toContain('s3cret-token');
+    expect(safe.requestHeaders['x-api-key']).toBe('<redacted>');
+  });
+
+  it('builds a curl reproducer with quoting and the body', () => {
+    const curl = toCurl({ ...exchange, method: 'POST', requestBody: `{"a":"it's"}`, requestHeaders: { 'content-type': 'application/json' } });
+    expect(curl).toBe(`curl -sS -i -X POST -H 'content-type: application/json' --data-binary '{"a":"it'\\''s"}' --globoff 'http://h/api/v1/x?token=s3cret-token'`);
+  });
+
+  it('reads Retry-After as seconds or a date', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(retryAfterMs('soon')).toBeUndefined();
+  });
+
+  it('joins relative links to a base with a path prefix once', () => {
+    expect(joinUrl('http://h/status/api/v2', '/summary.json').toString()).toBe('http://h/status/api/v2/summary.json');
+    expect(joinUrl('http://h', '/api/v1/schedules?limit=2').toString()).toBe('http://h/api/v1/schedules?limit=2');
+    expect(joinUrl('http://h/mirror', '/mirror/api/v1/x').toString()).toBe('http://h/mirror/api/v1/x');
+  });
+});

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue, readCatalogueFile, RULE_ID, rulesInTitle, titleWithRules } from '../src/rules/catalogue.ts';
+import { SPECS_DIR } from '../src/spec/load-spec.ts';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('rule catalogue', () => {
+  it('holds at least 90 rules with unique, well-formed ids and both sources', () => {
+    const rules = [...loadCatalogue().values()];
+    expect(rules.length).toBeGreaterThanOrEqual(90);
+    expect(rules.every((r) => RULE_ID.test(r.id))).toBe(true);
+    expect(new Set(rules.map((r) => r.source))).toEqual(new Set(['contract', 'observed']));
+    for (const prefix of ['LQ-', 'ST-', 'VF-']) expect(rules.some((r) => r.id.startsWith(prefix))).toBe(true);
+  });
+
+  it('every rule id written in the suites and harness exists in the catalogue', () => {
+    const catalogue = loadCatalogue();
+    const root = new URL('../', import.meta.url).pathname;
+    const files = ['suites', 'src'].flatMap((d) => { try { return sourceFiles(join(root, d)); } catch { return []; } });
+    const used = new Set<string>();
+    for (const file of files) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/['"`]((?:LQ|ST|VF)-\d+(?:\.\d+)*-[a-z0-9-]+)['"`]/g)) used.add(m[1]!);
+    }
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((id) => !catalogue.has(id))).toEqual([]);
+  });
+
+  it('rejects a catalogue entry whose id does not carry its section', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalogue-'));
+    const path = join(dir, 'bad.yaml');
+    writeFileSync(path, 'interface: status\nprefix: ST\nrules:\n  - id: ST-4.7-x\n    section: "3"\n    source: contract\n    statement: s\n');
+    expect(() => readCatalogueFile(path, 'status')).toThrow(/section must be a string matching the id/);
+    writeFileSync(path, 'interface: status\nprefix: ST\nrules:\n  - id: ST-4.7-x\n    section: "4.7"\n    source: maybe\n    statement: s\n');
+    expect(() => readCatalogueFile(path, 'status')).toThrow(/source must be contract or observed/);
+  });
+
+  it('reads rule ids back from a test title', () => {
+    const title = titleWithRules('rejects limit=101', ['LQ-4.1-limit-range', 'LQ-7-message-names-parameter']);
+    expect(rulesInTitle(title)).toEqual(['LQ-4.1-limit-range', 'LQ-7-message-names-parameter']);
+    expect(rulesInTitle('a title [with brackets] but no rules')).toEqual([]);
+    expect(SPECS_DIR.endsWith('/specs/')).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { buildRunConfig, headersFromEnv, parseFlags } from '../src/config/parse-args.ts';
+import { isLoopbackUrl } from '../src/config/base-url.ts';
+import { resolveConfig } from '../src/harness/resolve-config.ts';
+
+const targets = { baseUrl: 'https://mirror.example', statusUrl: 'http://127.0.0.1:5/status/api/v2', verifyUrl: 'http://localhost:7' };
+
+describe('run configuration', () => {
+  it('takes targets from flags over environment, without trailing slashes', () => {
+    const run = buildRunConfig(parseFlags(['--base-url', 'http://127.0.0.1:8080/', '--status-url=https://s.example/api/v2']), {
+      BASE_URL: 'http://ignored.example',
+      VERIFY_URL: 'http://127.0.0.1:9000',
+    });
+    expect(run.targets).toEqual({ baseUrl: 'http://127.0.0.1:8080', statusUrl: 'https://s.example/api/v2', verifyUrl: 'http://127.0.0.1:9000' });
+  });
+
+  it('merges headers from CONFORMANCE_HEADERS and --header, flags winning, names lower-cased', () => {
+    const run = buildRunConfig(parseFlags(['--header', 'Authorization: Bearer flag']), {
+      CONFORMANCE_HEADERS: '{"Authorization":"Bearer env","X-Tenant":"t1"}',
+    });
+    expect(run.headers).toEqual({ authorization: 'Bearer flag', 'x-tenant': 't1' });
+    expect(headersFromEnv('X-A: 1\nX-B: two words')).toEqual({ 'x-a': '1', 'x-b': 'two words' });
+  });
+
+  it('reads seed, depth, rate, budget and interface selection', () => {
+    const run = buildRunConfig(parseFlags(['--seed', '42', '--depth', '7', '--rate', '2.5', '--max-requests', '90', '--only', 'status,verify']), {});
+    expect(run).toMatchObject({ seed: 42, depth: 7, rate: 2.5, maxRequests: 90, only: ['status', 'verify'] });
+  });
+
+  it.each([
+    [['--nope'], /unknown option "--nope"/],
+    [['--base-url'], /--base-url needs a value/],
+    [['--base-url', 'ftp://x'], /must be an http or https URL/],
+    [['--base-url', 'not a url'], /is not a URL/],
+    [['--depth', '0'], /--depth must be a positive integer/],
+    [['--rate', 'fast'], /--rate must be a positive number/],
+    [['--only', 'ledger'], /--only takes ledger-query\|status\|verify/],
+    [['--header', 'no colon here'], /--header takes "Name: value"/],
+    [['--seed', '1.5'], /--seed must be an integer/],
+    [['--shard', '3/2'], /index is above the shard count/],
+    [['--allow-writes=yes'], /takes no value/],
+  ])('rejects %j with one clear message', (argv, message) => {
+    expect(() => buildRunConfig(parseFlags(argv as string[]), {})).toThrow(message);
+  });
+
+  it('treats only loopback targets as ours; --treat-as-remote and remote targets get production defaults', () => {
+    expect(isLoopbackUrl('http://127.0.0.1:1')).toBe(true);
+    expect(isLoopbackUrl('http://[::1]:80')).toBe(true);
+    expect(isLoopbackUrl('https://localhost.example.com')).toBe(false);
+    const remote = resolveConfig(buildRunConfig({}, {}), targets, { embedded: false });
+    expect(remote.loopback).toEqual({ 'ledger-query': false, status: true, verify: true });
+    expect(remote.effectiveRate).toBe(5);
+    expect(remote.effectiveMaxRequests).toBe(5000);
+    const local = resolveConfig(buildRunConfig(parseFlags(['--only', 'status']), {}), targets, { embedded: false });
+    expect(local.effectiveRate).toBe(Infinity);
+    const forced = resolveConfig(buildRunConfig(parseFlags(['--only', 'status', '--treat-as-remote']), {}), targets, { embedded: false });
+    expect(forced.loopback.status).toBe(false);
+    expect(forced.effectiveRate).toBe(5);
+  });
+});

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../src/rules/catalogue.ts';
+import { loadSpec, readSpecDocument, specPath, INTERFACES } from '../src/spec/load-spec.ts';
+import { listOperations } from '../src/spec/operations.ts';
+
+/** Every path the contract names in sections 4.1 to 4.6, as written there. */
+function contractPaths(): string[] {
+  const text = readFileSync(new URL('../../shared/spec/interface-spec.md', import.meta.url), 'utf8');
+  const section4 = text.slice(text.indexOf('## 4. Endpoints'), text.indexOf('### 4.7'));
+  return [...new Set([...section4.matchAll(/(\/api\/v1\/[^\s|`)]+)/g)].map((m) => m[1]!))];
+}
+
+function collectRuleRefs(node: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => collectRuleRefs(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'x-rules' && Array.isArray(v)) v.forEach((id) => out.add(String(id)));
+      else collectRuleRefs(v, out);
+    }
+  }
+  return out;
+}
+
+describe('ledger query OpenAPI document', () => {
+  it('passes swagger-parser validation and dereferences', async () => {
+    const doc = await loadSpec('ledger-query');
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('0.154.0');
+  });
+
+  it('has every path the contract names in sections 4.1 to 4.6', async () => {
+    const doc = await readSpecDocument(specPath('ledger-query'));
+    const declared = new Set<string>(Object.keys(doc.paths ?? {}));
+    for (const item of Object.values(doc.paths ?? {})) {
+      for (const op of Object.values(item ?? {})) {
+        for (const p of ((op as Record<string, unknown>)?.['x-contract-paths'] as string[] | undefined) ?? []) declared.add(p);
+      }
+    }
+    const expected = contractPaths();
+    expect(expected.length).toBeGreaterThanOrEqual(40);
+    expect(expected.filter((p) => !declared.has(p))).toEqual([]);
+  });
+
+  it('declares the two POSTs of the query service and GET everywhere else', async () => {
+    const ops = listOperations(await loadSpec('ledger-query'));
+    expect(ops.filter((o) => o.method === 'post').map((o) => o.path).sort()).toEqual(['/api/v1/contracts/call', '/api/v1/network/fees']);
+    expect(ops.every((o) => o.method === 'get' || o.method === 'post')).toBe(true);
+    expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
+  });
+});
+
+describe('rule references in the three documents', () => {
+  it.each(INTERFACES)('every x-rules id of %s exists in the catalogue', async (name) => {
+    const refs = collectRuleRefs(await readSpecDocument(specPath(name)), new Set());
+    const catalogue = loadCatalogue();
+    expect(refs.size).toBeGreaterThan(0);
+    expect([...refs].filter((id) => !catalogue.has(id))).toEqual([]);
+  });
+});
