@@ -6,6 +6,8 @@ export interface ConformanceMeta {
   /** Rules that failed, each with its source, so an observed failure never fails the run. */
   violations: Array<{ rule: string; source: RuleSource; message: string }>;
   skipReason?: string;
+  /** The check body ran to its end (its violations, if any, were soft): its other rules were judged. */
+  completed: boolean;
   requests: number;
   throttled: number;
   notes: string[];

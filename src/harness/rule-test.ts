@@ -60,7 +60,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const { config } = state;
     const exchanges: Exchange[] = [];
     state.current = exchanges;
-    const meta: ConformanceMeta = { rules, violations: [], requests: 0, throttled: 0, notes: [] };
+    const meta: ConformanceMeta = { rules, violations: [], requests: 0, throttled: 0, notes: [], completed: false };
     ctx.task.meta.conformance = meta;
     await labelForReport(iface, rules, config);
 
@@ -86,6 +86,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
       await body(check);
+      meta.completed = true;
     } catch (error) {
       if (error instanceof SkipCheck) skipReason = error.message;
       else if (error instanceof BudgetExhausted) skipReason = error.message;

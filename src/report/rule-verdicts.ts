@@ -40,7 +40,8 @@ export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectation
     const rowTests = tests.map((t) => {
       const hits = t.meta?.violations.filter((v) => v.rule === rule.id) ?? [];
       messages.push(...hits.map((h) => h.message));
-      return { title: t.title, file: t.file, status: t.status, violated: hits.length > 0, reason: t.meta?.skipReason };
+      const reason = t.meta?.skipReason ?? (t.status === 'failed' && !hits.length && !t.meta?.completed ? 'stopped at a failure of another rule before judging this one' : undefined);
+      return { title: t.title, file: t.file, status: t.status, violated: hits.length > 0, reason };
     });
     const violated = rowTests.some((t) => t.violated);
     const broken = tests.some((t) => t.status === 'failed' && !(t.meta?.violations.length));
@@ -50,7 +51,8 @@ export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectation
     if (tests.length === 0) verdict = 'uncovered';
     else if (violated) verdict = expectation ? 'known-deviation' : rule.source === 'contract' ? 'failed' : 'deviates';
     else if (broken) verdict = 'error';
-    else if (tests.some((t) => t.status === 'passed')) verdict = expectation ? 'fixed' : 'passed';
+    // A test that failed on another rule's soft check still ran this rule's checks to the end.
+    else if (tests.some((t) => t.status === 'passed' || (t.status === 'failed' && t.meta?.completed))) verdict = expectation ? 'fixed' : 'passed';
     else verdict = 'skipped';
     return { rule, verdict, tests: rowTests, messages, expectation };
   });
