@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { RuleViolation } from '../checks/rule-violation.ts';
+import { formatReplay, propertySettings } from '../../generators/property-settings.ts';
 import type { Check } from './rule-test.ts';
 
 /**
@@ -8,14 +9,13 @@ import type { Check } from './rule-test.ts';
  * seed needed to replay it, so the report still attributes it to its rule.
  */
 export async function checkProperty<T>(t: Check, arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number } = {}): Promise<void> {
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
-    seed: t.config.seed,
-    numRuns: options.runs ?? t.config.depth,
-  });
-  if (!details.failed) return;
-  const input = fc.stringify(details.counterexample?.[0]);
-  const replay = `minimal input ${input.slice(0, 400)}; replay with --seed ${details.seed} (fast-check path ${details.counterexamplePath})`;
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, predicate),
+    propertySettings<[T]>({ seed: t.config.seed, depth: options.runs ?? t.config.depth }),
+  );
+  const replay = formatReplay(details);
+  if (!replay) return;
   const cause = details.errorInstance;
-  if (cause instanceof RuleViolation) throw new RuleViolation(cause.rule, `${cause.detail}\n  ${replay}`, cause.exchange);
-  throw new Error(`${cause instanceof Error ? cause.message : String(cause)}\n  ${replay}`);
+  if (cause instanceof RuleViolation) throw new RuleViolation(cause.rule, `${cause.detail}\n${replay}`, cause.exchange);
+  throw new Error(`${cause instanceof Error ? cause.message : String(cause)}\n${replay}`);
 }
