@@ -1,0 +1,38 @@
+// Where and how the status interface is reached: its base path (section 9), documents served
+// without credentials (observed), and nothing served at a path outside the eight documents.
+import { describe } from 'vitest';
+import fc from 'fast-check';
+import { STATUS_DOCUMENTS } from '../../src/checks/status-documents.ts';
+import { expectRule } from '../../src/checks/rule-violation.ts';
+import { checkProperty } from '../../src/harness/check-property.ts';
+import { ruleTest } from '../../src/harness/rule-test.ts';
+
+describe('the status base address', () => {
+  ruleTest('ends in /api/v2', ['ST-9-base-path-api-v2'], async (t) => {
+    const path = new URL(t.base).pathname.replace(/\/+$/, '');
+    expectRule('ST-9-base-path-api-v2', path.endsWith('/api/v2'), `the status base ${t.base} does not end in /api/v2`);
+  });
+
+  ruleTest('answers no path outside the eight documents with a 2xx', ['ST-4.7-unknown-path-not-2xx'], async (t) => {
+    const known = new Set(STATUS_DOCUMENTS.map((d) => d.path));
+    // Near misses of the real documents (other names, no .json, a deeper path) and random names.
+    const unknownPath = fc.oneof(
+      fc.constantFrom('/summary', '/incidents/resolved.json', '/scheduled-maintenances/completed.json', '/components/x.json', '/status.xml', '/incident.json'),
+      fc.stringMatching(/^[a-z][a-z0-9-]{2,12}$/).map((name) => `/${name}.json`),
+    ).filter((path) => !known.has(path));
+    await checkProperty(t, unknownPath, async (path) => {
+      const exchange = await t.get(path);
+      expectRule('ST-4.7-unknown-path-not-2xx', exchange.status < 200 || exchange.status > 299, `${path} answered ${exchange.status}`, exchange);
+    }, { runs: Math.min(t.config.depth, 8) });
+  });
+});
+
+describe('all status documents', () => {
+  ruleTest('answer without any credential', ['ST-5-no-credentials-observed'], async (t) => {
+    if (Object.keys(t.config.headers).length > 0) t.skip('the run sends configured headers with every request, so a credential-free answer cannot be shown');
+    for (const doc of STATUS_DOCUMENTS) {
+      const exchange = await t.get(doc.path);
+      t.soft('ST-5-no-credentials-observed', exchange.status === 200, `${doc.path} answered ${exchange.status} to a request without credentials`, exchange);
+    }
+  });
+});

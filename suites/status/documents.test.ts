@@ -1,0 +1,119 @@
+// Each of the eight status documents is served and has the shape of the notes' Statuspage format:
+// the OpenAPI schema (value sets of section 3 included), the observed keys and field names.
+import { describe } from 'vitest';
+import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
+import {
+  ACTIVE, COMPONENTS, INCIDENTS, MAINTENANCES, ROLLUP, SUMMARY, UNRESOLVED, UPCOMING,
+  fetchStatusDocument, isObject, type FetchedDocument, type Item, type StatusDocument,
+} from '../../src/checks/status-documents.ts';
+import { COMPONENT_FIELDS, INCIDENT_FIELDS, INCIDENT_UPDATE_FIELDS, MAINTENANCE_FIELDS, PAGE_FIELDS, missingFields } from '../../src/checks/status-observed-fields.ts';
+import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
+
+const SHAPE_RULES = ['ST-4.7-eight-documents', 'ST-4.7-no-server-error', 'ST-4.7-json-page-object', 'ST-4.7-top-level-keys'];
+
+/** Served, JSON, schema-valid, with the page object and the observed top-level keys. */
+async function checkDocumentShape(t: Check, doc: StatusDocument, contractRule: string): Promise<FetchedDocument> {
+  const fetched = await fetchStatusDocument(t, doc);
+  const { exchange, body } = fetched;
+  const type = exchange.responseHeaders['content-type'] ?? '';
+  t.soft('ST-4.7-json-page-object', /^application\/json\b/i.test(type), `${doc.path} content-type is "${type}", expected application/json`, exchange);
+  await expectMatchesResponseSchema(t, exchange, 'status', doc.operationId, contractRule);
+  const absent = ['page', ...doc.keys].filter((key) => !(key in body));
+  t.soft('ST-4.7-top-level-keys', absent.length === 0, `${doc.path} lacks the top-level key(s) ${absent.join(', ')}`, exchange);
+  const page = body.page;
+  t.soft('ST-4.7-json-page-object', isObject(page) && missingFields(page, PAGE_FIELDS).length === 0,
+    `${doc.path} page object lacks ${isObject(page) ? missingFields(page, PAGE_FIELDS).join(', ') : 'everything (no page object)'}`, exchange);
+  return fetched;
+}
+
+/** Observed field names of every listed item (and of every incident update inside it). */
+function checkItemFields(t: Check, fetched: FetchedDocument, key: string, fields: string[], rule: string): Item[] {
+  const list = fetched.body[key];
+  if (!Array.isArray(list)) return [];
+  const items = list.filter(isObject);
+  for (const [i, item] of items.entries()) {
+    const missing = missingFields(item, fields);
+    t.soft(rule, missing.length === 0, `${fetched.doc.path} ${key}[${i}] (${String(item.id)}) lacks ${missing.join(', ')}`, fetched.exchange);
+    if (!Array.isArray(item.incident_updates)) continue;
+    for (const [j, update] of item.incident_updates.filter(isObject).entries()) {
+      const lacking = missingFields(update, INCIDENT_UPDATE_FIELDS);
+      t.soft('ST-4.7-incident-update-fields', lacking.length === 0, `${fetched.doc.path} ${key}[${i}].incident_updates[${j}] lacks ${lacking.join(', ')}`, fetched.exchange);
+    }
+  }
+  return items;
+}
+
+describe('GET /summary.json', () => {
+  ruleTest('is served with the overall status, the components, the unresolved incidents and the upcoming or active maintenances',
+    [...SHAPE_RULES, 'ST-4.7-summary-document', 'ST-1-reports-status-incidents-maintenance', 'ST-3-indicator-enum', 'ST-3-component-status-enum',
+      'ST-3-incident-status-enum', 'ST-3-maintenance-status-enum', 'ST-3-incident-impact-enum', 'ST-4.7-component-fields', 'ST-4.7-incident-fields',
+      'ST-4.7-incident-update-fields', 'ST-4.7-maintenance-fields'],
+    async (t) => {
+      const fetched = await checkDocumentShape(t, SUMMARY, 'ST-4.7-summary-document');
+      const carried = SUMMARY.keys.filter((key) => key in fetched.body);
+      // The contract's summary reports status, components, incidents and maintenance (sections 1 and 4.7).
+      t.soft('ST-4.7-summary-document', carried.length === SUMMARY.keys.length, `summary.json carries only ${carried.join(', ') || 'none'} of ${SUMMARY.keys.join(', ')}`, fetched.exchange);
+      t.soft('ST-1-reports-status-incidents-maintenance', isObject(fetched.body.status) && Array.isArray(fetched.body.incidents) && Array.isArray(fetched.body.scheduled_maintenances),
+        'summary.json does not report the status, the incidents and the maintenances together', fetched.exchange);
+      checkItemFields(t, fetched, 'components', COMPONENT_FIELDS, 'ST-4.7-component-fields');
+      checkItemFields(t, fetched, 'incidents', INCIDENT_FIELDS, 'ST-4.7-incident-fields');
+      checkItemFields(t, fetched, 'scheduled_maintenances', MAINTENANCE_FIELDS, 'ST-4.7-maintenance-fields');
+    });
+});
+
+describe('GET /status.json', () => {
+  ruleTest('is served with an indicator and a human-readable description', [...SHAPE_RULES, 'ST-4.7-status-rollup', 'ST-3-indicator-enum'], async (t) => {
+    const fetched = await checkDocumentShape(t, ROLLUP, 'ST-4.7-status-rollup');
+    const status = fetched.body.status;
+    t.soft('ST-4.7-status-rollup', isObject(status) && typeof status.indicator === 'string', 'status.json has no indicator', fetched.exchange);
+    t.soft('ST-4.7-status-rollup', isObject(status) && typeof status.description === 'string' && status.description.trim().length > 0,
+      `status.json has no human-readable description: ${JSON.stringify(isObject(status) ? status.description : status)}`, fetched.exchange);
+  });
+});
+
+describe('GET /components.json', () => {
+  ruleTest('is served with every component carrying a status', [...SHAPE_RULES, 'ST-4.7-components-with-status', 'ST-3-component-status-enum', 'ST-4.7-component-fields'], async (t) => {
+    const fetched = await checkDocumentShape(t, COMPONENTS, 'ST-4.7-components-with-status');
+    const components = checkItemFields(t, fetched, 'components', COMPONENT_FIELDS, 'ST-4.7-component-fields');
+    if (components.length === 0) t.skip('components.json lists no component, so no status can be checked');
+    const without = components.filter((c) => typeof c.status !== 'string').map((c) => String(c.id));
+    t.soft('ST-4.7-components-with-status', without.length === 0, `components without a status: ${without.join(', ')}`, fetched.exchange);
+  });
+});
+
+describe('GET /incidents.json', () => {
+  ruleTest('is served with incidents carrying the observed fields', [...SHAPE_RULES, 'ST-4.7-incidents-all-states', 'ST-3-incident-status-enum', 'ST-3-incident-impact-enum',
+    'ST-4.7-incident-fields', 'ST-4.7-incident-update-fields', 'ST-8-incidents-max-50'], async (t) => {
+    const fetched = await checkDocumentShape(t, INCIDENTS, 'ST-4.7-incidents-all-states');
+    checkItemFields(t, fetched, 'incidents', INCIDENT_FIELDS, 'ST-4.7-incident-fields');
+  });
+});
+
+describe('GET /incidents/unresolved.json', () => {
+  ruleTest('is served with unresolved incidents carrying the observed fields', [...SHAPE_RULES, 'ST-4.7-unresolved-subset', 'ST-3-unresolved-states', 'ST-4.7-incident-fields'], async (t) => {
+    const fetched = await checkDocumentShape(t, UNRESOLVED, 'ST-4.7-unresolved-subset');
+    checkItemFields(t, fetched, 'incidents', INCIDENT_FIELDS, 'ST-4.7-incident-fields');
+  });
+});
+
+describe('GET /scheduled-maintenances.json', () => {
+  ruleTest('is served with maintenances carrying the incident fields and their window', [...SHAPE_RULES, 'ST-4.7-maintenances-all-states', 'ST-3-maintenance-status-enum',
+    'ST-4.7-maintenance-fields', 'ST-8-maintenances-max-50'], async (t) => {
+    const fetched = await checkDocumentShape(t, MAINTENANCES, 'ST-4.7-maintenances-all-states');
+    checkItemFields(t, fetched, 'scheduled_maintenances', MAINTENANCE_FIELDS, 'ST-4.7-maintenance-fields');
+  });
+});
+
+describe('GET /scheduled-maintenances/upcoming.json', () => {
+  ruleTest('is served with upcoming maintenances carrying the observed fields', [...SHAPE_RULES, 'ST-4.7-upcoming-subset', 'ST-3-maintenance-state-groups', 'ST-4.7-maintenance-fields'], async (t) => {
+    const fetched = await checkDocumentShape(t, UPCOMING, 'ST-4.7-upcoming-subset');
+    checkItemFields(t, fetched, 'scheduled_maintenances', MAINTENANCE_FIELDS, 'ST-4.7-maintenance-fields');
+  });
+});
+
+describe('GET /scheduled-maintenances/active.json', () => {
+  ruleTest('is served with active maintenances carrying the observed fields', [...SHAPE_RULES, 'ST-4.7-active-subset', 'ST-3-maintenance-state-groups', 'ST-4.7-maintenance-fields'], async (t) => {
+    const fetched = await checkDocumentShape(t, ACTIVE, 'ST-4.7-active-subset');
+    checkItemFields(t, fetched, 'scheduled_maintenances', MAINTENANCE_FIELDS, 'ST-4.7-maintenance-fields');
+  });
+});

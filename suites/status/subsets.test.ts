@@ -1,0 +1,69 @@
+// The subset documents of contract 4.7: each holds only its states and, compared with the full
+// list fetched at the same moment, every item of the full list that is in those states.
+import { describe } from 'vitest';
+import {
+  ACTIVE, INCIDENTS, MAINTENANCES, SUMMARY, UNRESOLVED, UPCOMING,
+  fetchStatusDocument, fetchTogether, listIn, type FetchedDocument, type StatusDocument,
+} from '../../src/checks/status-documents.ts';
+import { judgeWithRefetch, type Mismatch } from '../../src/checks/status-refetch-on-mismatch.ts';
+import { ACTIVE_STATES, UNRESOLVED_STATES, UPCOMING_STATES, inStateSet } from '../../src/checks/status-states.ts';
+import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
+
+interface Subset {
+  doc: StatusDocument;
+  key: string;
+  states: readonly string[];
+  full: StatusDocument;
+  /** The contract rule of the subset and the section-3 rule that defines its states. */
+  rule: string;
+  stateRule: string;
+}
+
+const SUBSETS: Subset[] = [
+  { doc: UNRESOLVED, key: 'incidents', states: UNRESOLVED_STATES, full: INCIDENTS, rule: 'ST-4.7-unresolved-subset', stateRule: 'ST-3-unresolved-states' },
+  { doc: UPCOMING, key: 'scheduled_maintenances', states: UPCOMING_STATES, full: MAINTENANCES, rule: 'ST-4.7-upcoming-subset', stateRule: 'ST-3-maintenance-state-groups' },
+  { doc: ACTIVE, key: 'scheduled_maintenances', states: ACTIVE_STATES, full: MAINTENANCES, rule: 'ST-4.7-active-subset', stateRule: 'ST-3-maintenance-state-groups' },
+];
+
+/** Every listed item is in one of the states; an empty list proves nothing, so it is a skip. */
+function expectOnlyStates(t: Check, fetched: FetchedDocument, key: string, states: readonly string[], rules: string[]): void {
+  const items = listIn(fetched, key);
+  if (items.length === 0) t.skip(`${fetched.doc.path} lists nothing, so "only ${states.join(' or ')}" holds vacuously`);
+  for (const item of items) {
+    for (const rule of rules) t.soft(rule, inStateSet(item.status, states), `${fetched.doc.path} lists ${String(item.id)} in state ${JSON.stringify(item.status)}, expected only ${states.join(' or ')}`, fetched.exchange);
+  }
+  t.note(`${items.length} item(s) checked in ${fetched.doc.path}`);
+}
+
+for (const subset of SUBSETS) {
+  describe(`GET ${subset.doc.path}`, () => {
+    ruleTest(`holds only ${subset.states.join(' or ')} items`, [subset.rule, subset.stateRule], async (t) => {
+      expectOnlyStates(t, await fetchStatusDocument(t, subset.doc), subset.key, subset.states, [subset.rule, subset.stateRule]);
+    });
+
+    ruleTest(`holds every ${subset.states.join(' or ')} item of ${subset.full.path}`, [subset.rule, subset.stateRule], async (t) => {
+      let inFull = 0;
+      await judgeWithRefetch(t, () => fetchTogether(t, [subset.doc, subset.full]), ([part, full]): Mismatch[] => {
+        const members = new Set(listIn(part!, subset.key).map((item) => item.id));
+        const expected = listIn(full!, subset.key).filter((item) => inStateSet(item.status, subset.states));
+        inFull = expected.length;
+        return expected.filter((item) => !members.has(item.id)).map((item) => ({
+          rule: subset.rule,
+          detail: `${subset.full.path} lists ${String(item.id)} in state ${JSON.stringify(item.status)}, but ${subset.doc.path} does not`,
+          exchange: part!.exchange,
+        }));
+      });
+      if (inFull === 0) t.skip(`${subset.full.path} lists no ${subset.states.join(' or ')} item, so there is nothing the subset must hold`);
+    });
+  });
+}
+
+describe('GET /summary.json', () => {
+  ruleTest('lists only unresolved incidents', ['ST-4.7-summary-incidents-unresolved', 'ST-3-unresolved-states'], async (t) => {
+    expectOnlyStates(t, await fetchStatusDocument(t, SUMMARY), 'incidents', UNRESOLVED_STATES, ['ST-4.7-summary-incidents-unresolved']);
+  });
+
+  ruleTest('lists only upcoming or in-progress maintenances, never completed ones', ['ST-4.7-summary-maintenances-upcoming-or-active', 'ST-3-maintenance-state-groups'], async (t) => {
+    expectOnlyStates(t, await fetchStatusDocument(t, SUMMARY), 'scheduled_maintenances', [...UPCOMING_STATES, ...ACTIVE_STATES], ['ST-4.7-summary-maintenances-upcoming-or-active']);
+  });
+});

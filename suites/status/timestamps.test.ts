@@ -1,0 +1,77 @@
+// Timestamps are ISO-8601 with offsets: parsed, never compared as text, and ordered as the states
+// imply. Incident updates belong to their parent and are listed newest first.
+import { describe } from 'vitest';
+import { INCIDENTS, MAINTENANCES, STATUS_DOCUMENTS, fetchStatusDocument, fetchTogether, isObject, listIn, type Item } from '../../src/checks/status-documents.ts';
+import { parseIsoInstant } from '../../src/checks/status-iso-instant.ts';
+import { ruleTest } from '../../src/harness/rule-test.ts';
+
+const TIME_FIELDS = ['updated_at', 'created_at', 'monitoring_at', 'resolved_at', 'started_at', 'scheduled_for', 'scheduled_until', 'display_at'];
+const NULLABLE = new Set(['monitoring_at', 'resolved_at']);
+
+/** Every timestamp field below `node`, with where it sits. */
+function timestamps(node: unknown, where: string, out: Array<{ field: string; value: unknown; where: string }> = []) {
+  if (Array.isArray(node)) node.forEach((child, i) => timestamps(child, `${where}[${i}]`, out));
+  else if (isObject(node)) {
+    for (const [key, value] of Object.entries(node)) {
+      if (TIME_FIELDS.includes(key)) out.push({ field: key, value, where: `${where}.${key}` });
+      else timestamps(value, `${where}.${key}`, out);
+    }
+  }
+  return out;
+}
+
+describe('all status documents', () => {
+  ruleTest('write every timestamp as a parseable ISO-8601 date-time with an offset', ['ST-4.7-timestamps-parse'], async (t) => {
+    const docs = await fetchTogether(t, STATUS_DOCUMENTS);
+    let checked = 0;
+    for (const d of docs) {
+      for (const { field, value, where } of timestamps(d.body, d.doc.path)) {
+        if (value === null && NULLABLE.has(field)) continue;
+        checked += 1;
+        t.soft('ST-4.7-timestamps-parse', parseIsoInstant(value) !== undefined, `${where} is ${JSON.stringify(value)}, not an ISO-8601 date-time with a Z or numeric offset`, d.exchange);
+      }
+    }
+    if (checked === 0) t.skip('no document carries a timestamp');
+    t.note(`${checked} timestamp(s) parsed`);
+  });
+});
+
+describe('GET /incidents.json', () => {
+  ruleTest('gives no incident a resolution time before its creation', ['ST-3-resolved-not-before-created'], async (t) => {
+    const fetched = await fetchStatusDocument(t, INCIDENTS);
+    const resolved = listIn(fetched, 'incidents').filter((i) => i.resolved_at !== null && i.resolved_at !== undefined);
+    if (resolved.length === 0) t.skip('incidents.json lists no incident with a resolution time');
+    for (const i of resolved) {
+      const created = parseIsoInstant(i.created_at);
+      const resolvedAt = parseIsoInstant(i.resolved_at);
+      // Unparseable times are the timestamps-parse rule's finding; here only comparable pairs count.
+      if (created === undefined || resolvedAt === undefined) continue;
+      t.soft('ST-3-resolved-not-before-created', resolvedAt >= created, `${String(i.id)} resolved_at ${String(i.resolved_at)} is before created_at ${String(i.created_at)}`, fetched.exchange);
+    }
+    t.note(`${resolved.length} resolved incident(s) checked`);
+  });
+});
+
+for (const doc of [INCIDENTS, MAINTENANCES]) {
+  const key = doc === INCIDENTS ? 'incidents' : 'scheduled_maintenances';
+  describe(`GET ${doc.path}`, () => {
+    ruleTest('lists each item\'s updates newest first, each naming its parent', ['ST-4.7-incident-update-fields'], async (t) => {
+      const fetched = await fetchStatusDocument(t, doc);
+      const withUpdates = listIn(fetched, key).filter((i) => Array.isArray(i.incident_updates) && i.incident_updates.length > 0);
+      if (withUpdates.length === 0) t.skip(`${doc.path} lists no item with updates`);
+      for (const item of withUpdates) {
+        const updates = (item.incident_updates as unknown[]).filter(isObject) as Item[];
+        for (const u of updates) {
+          t.soft('ST-4.7-incident-update-fields', u.incident_id === item.id, `update ${String(u.id)} of ${String(item.id)} has incident_id ${JSON.stringify(u.incident_id)}`, fetched.exchange);
+        }
+        const times = updates.map((u) => parseIsoInstant(u.created_at));
+        for (let i = 1; i < times.length; i++) {
+          const [newer, older] = [times[i - 1], times[i]];
+          if (newer === undefined || older === undefined) continue;
+          t.soft('ST-4.7-incident-update-fields', newer >= older, `updates of ${String(item.id)} are not newest first: ${String(updates[i - 1]!.created_at)} precedes ${String(updates[i]!.created_at)}`, fetched.exchange);
+        }
+      }
+      t.note(`${withUpdates.length} item(s) with updates checked`);
+    });
+  });
+}
