@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { OperationRef } from '../../src/spec/operations.ts';
-import { invalidArbitrary, invalidKeywords } from '../schema/invalid-arbitrary.ts';
-import { validArbitrary } from '../schema/valid-arbitrary.ts';
+import { invalidKeywords } from '../schema/invalid-arbitrary.ts';
 import type { InvalidParameter } from './invalid-parameter.ts';
-import { parameterRules, parameterSchema } from './parameter-schema.ts';
+import { parameterInvalidArbitrary, parameterValidArbitrary } from './parameter-arbitraries.ts';
+import { parameterSchema } from './parameter-schema.ts';
 
 export interface PathCase {
   /** The operation's path with every template filled in, percent-encoded. */
@@ -39,7 +39,7 @@ export function pathArbitrary(op: OperationRef, options: PathOptions = {}): fc.A
     const values = parameters.map((p) =>
       brokenNames.has(p.name)
         ? invalidPathText(p, includeAmbiguous).map((c) => ({ name: p.name, text: c.value, invalid: c }))
-        : (options.overrides?.[p.name] ?? (validArbitrary(parameterSchema(p), 'text') as fc.Arbitrary<string>)).filter(routable).map((text) => ({ name: p.name, text, invalid: undefined })),
+        : (options.overrides?.[p.name] ?? parameterValidArbitrary(p)).filter(routable).map((text) => ({ name: p.name, text, invalid: undefined })),
     );
     return fc.tuple(...values).map((filled) => {
       const params = Object.fromEntries(filled.map((f) => [f.name, f.text]));
@@ -50,9 +50,7 @@ export function pathArbitrary(op: OperationRef, options: PathOptions = {}): fc.A
 }
 
 function invalidPathText(parameter: OpenAPIV3_1.ParameterObject, includeAmbiguous: boolean): fc.Arbitrary<InvalidParameter> {
-  return invalidArbitrary(parameterSchema(parameter), 'text', { rules: parameterRules(parameter), includeAmbiguous })
-    .filter((c) => routable(c.value))
-    .map((c) => ({ ...c, name: parameter.name, in: 'path' as const }));
+  return parameterInvalidArbitrary(parameter, { includeAmbiguous }).filter((c) => routable(c.value));
 }
 
 /** Text that stays one path segment after encoding and normalisation. */

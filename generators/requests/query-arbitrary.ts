@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { OperationRef } from '../../src/spec/operations.ts';
-import { invalidArbitrary, invalidKeywords } from '../schema/invalid-arbitrary.ts';
-import { validArbitrary } from '../schema/valid-arbitrary.ts';
+import { invalidKeywords } from '../schema/invalid-arbitrary.ts';
 import { rangeFilterPairArbitrary } from '../semantic/range-filter-pair.ts';
 import type { InvalidParameter } from './invalid-parameter.ts';
-import { isRangeParameter, parameterRules, parameterSchema } from './parameter-schema.ts';
+import { parameterInvalidArbitrary, parameterValidArbitrary } from './parameter-arbitraries.ts';
+import { isRangeParameter, parameterSchema } from './parameter-schema.ts';
 
 export interface QueryCase {
   /** Name/text pairs in sending order; a range parameter may appear twice. Not yet URL-encoded. */
@@ -40,7 +40,7 @@ export function queryArbitrary(op: OperationRef, options: QueryOptions = {}): fc
   return fc.shuffledSubarray(breakable, { minLength: invalidCount, maxLength: invalidCount }).chain((broken) => {
     const brokenNames = new Set(broken.map((p) => p.name));
     const others = parameters.filter((p) => !brokenNames.has(p.name));
-    const invalidPart = broken.map((p) => invalidParameterArbitrary(p, includeAmbiguous));
+    const invalidPart = broken.map((p) => parameterInvalidArbitrary(p, { includeAmbiguous }));
     const validPart = fc.subarray(others).chain((chosen) => fc.tuple(...chosen.map((p) => validPairs(p, options.overrides?.[p.name]))));
     return fc.tuple(validPart, fc.tuple(...invalidPart)).map(([valid, invalid]) => ({
       query: [...valid.flat(), ...invalid.map((i): [string, string] => [i.name, i.value])],
@@ -49,17 +49,9 @@ export function queryArbitrary(op: OperationRef, options: QueryOptions = {}): fc
   });
 }
 
-function invalidParameterArbitrary(parameter: OpenAPIV3_1.ParameterObject, includeAmbiguous: boolean): fc.Arbitrary<InvalidParameter> {
-  return invalidArbitrary(parameterSchema(parameter), 'text', { rules: parameterRules(parameter), includeAmbiguous }).map((c) => ({
-    ...c,
-    name: parameter.name,
-    in: 'query' as const,
-  }));
-}
-
 /** One name/text pair, or two for a range parameter given as a range. */
 function validPairs(parameter: OpenAPIV3_1.ParameterObject, override: fc.Arbitrary<string> | undefined): fc.Arbitrary<Array<[string, string]>> {
-  const text = override ?? (validArbitrary(parameterSchema(parameter), 'text') as fc.Arbitrary<string>);
+  const text = override ?? parameterValidArbitrary(parameter);
   const single = text.map((t): Array<[string, string]> => [[parameter.name, t]]);
   if (!isRangeParameter(parameter)) return single;
   const bare = text.map((t) => t.replace(/^[a-z]+:/, ''));

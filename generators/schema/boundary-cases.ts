@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { labelInvalid } from './case-labels.ts';
 import { failingKeywords, INTEGER_FORMAT_RANGES } from './failing-keywords.ts';
 import type { Encoding, InvalidCase } from './invalid-case.ts';
+import { memoBySchema } from './memo-by-schema.ts';
 import { integerBounds, primitiveArbitrary } from './primitive-arbitrary.ts';
 import { jsonValueToText } from './query-text.ts';
 import { nonNullEnum, nonNullTypes, rulesOf, unwrapNullable, type SchemaNode } from './schema-node.ts';
@@ -28,15 +29,23 @@ export interface BoundaryOptions {
 export function boundaryCases(schema: SchemaNode, encoding: Encoding, options: BoundaryOptions = {}): BoundaryCases {
   const node = unwrapNullable(schema);
   const rules = rulesOf({ 'x-rules': options.rules }, schema, node);
-  const candidates = dedupe([...commonCandidates(node, encoding), ...typeCandidates(node, encoding), ...byType(schema, node, encoding)]);
-  const valid: unknown[] = [];
-  const invalid: InvalidCase[] = [];
-  for (const candidate of candidates) {
-    const label = labelInvalid(schema, encoding, candidate, rules);
-    if (label) invalid.push(label);
-    else valid.push(candidate);
-  }
-  return { valid, invalid };
+  const sorted = sortedCandidates(schema, encoding);
+  return { valid: [...sorted.valid], invalid: sorted.invalid.map((c) => ({ ...c, rules })) };
+}
+
+// Sorting proposes values up to 262147 characters long and samples seeds: once per schema and encoding.
+function sortedCandidates(schema: SchemaNode, encoding: Encoding): BoundaryCases {
+  return memoBySchema(schema, `boundaries:${encoding}`, () => {
+    const node = unwrapNullable(schema);
+    const candidates = dedupe([...commonCandidates(node, encoding), ...typeCandidates(node, encoding), ...byType(schema, node, encoding)]);
+    const sorted: BoundaryCases = { valid: [], invalid: [] };
+    for (const candidate of candidates) {
+      const label = labelInvalid(schema, encoding, candidate, []);
+      if (label) sorted.invalid.push(label);
+      else sorted.valid.push(candidate);
+    }
+    return sorted;
+  });
 }
 
 function commonCandidates(node: SchemaNode, encoding: Encoding): unknown[] {

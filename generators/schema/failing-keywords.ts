@@ -24,7 +24,7 @@ export function failingKeywords(schema: SchemaNode, value: unknown): Keyword[] {
   if (types.length > 0 && !types.some((t) => hasType(value, t))) failing.push('type');
   if (node.enum && !node.enum.some((member) => member === value)) failing.push('enum');
   if (typeof value === 'string') {
-    const length = [...value].length;
+    const length = codePointLength(value);
     if (node.pattern !== undefined && !patternChecker(node.pattern).test(value)) failing.push('pattern');
     if (node.minLength !== undefined && length < node.minLength) failing.push('minLength');
     if (node.maxLength !== undefined && length > node.maxLength) failing.push('maxLength');
@@ -38,6 +38,11 @@ export function failingKeywords(schema: SchemaNode, value: unknown): Keyword[] {
   }
   if (isPlainObject(value) && node.required?.some((name) => !(name in value))) failing.push('required');
   return failing;
+}
+
+/** Length in code points, as ajv counts it (a surrogate pair is one character); fast on long strings. */
+function codePointLength(text: string): number {
+  return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 }
 
 function hasType(value: unknown, type: JsonType): boolean {

@@ -3,6 +3,7 @@ import { boundaryCases } from './boundary-cases.ts';
 import { decodeValue, labelInvalid } from './case-labels.ts';
 import { failingKeywords, INTEGER_FORMAT_RANGES } from './failing-keywords.ts';
 import { isAmbiguous, type Encoding, type InvalidCase, type Keyword } from './invalid-case.ts';
+import { memoBySchema } from './memo-by-schema.ts';
 import { integerBounds, primitiveArbitrary } from './primitive-arbitrary.ts';
 import { jsonValueToText } from './query-text.ts';
 import { nonNullEnum, nonNullTypes, rulesOf, unwrapNullable, type SchemaNode } from './schema-node.ts';
@@ -24,6 +25,10 @@ export interface InvalidOptions {
 export function invalidArbitrary(schema: SchemaNode, encoding: 'text', options?: InvalidOptions): fc.Arbitrary<InvalidCase<string>>;
 export function invalidArbitrary(schema: SchemaNode, encoding: Encoding, options?: InvalidOptions): fc.Arbitrary<InvalidCase>;
 export function invalidArbitrary(schema: SchemaNode, encoding: Encoding, options: InvalidOptions = {}): fc.Arbitrary<InvalidCase> {
+  return memoBySchema(schema, `invalid:${encoding}:${JSON.stringify(options)}`, () => buildInvalid(schema, encoding, options));
+}
+
+function buildInvalid(schema: SchemaNode, encoding: Encoding, options: InvalidOptions): fc.Arbitrary<InvalidCase> {
   const rules = rulesOf({ 'x-rules': options.rules }, schema, unwrapNullable(schema));
   const includeAmbiguous = options.includeAmbiguous ?? true;
   const keywords = invalidKeywords(schema, encoding, { includeAmbiguous }).filter((k) => !options.keywords || options.keywords.includes(k));
@@ -35,8 +40,6 @@ export function invalidArbitrary(schema: SchemaNode, encoding: Encoding, options
   return fc.oneof(...choices);
 }
 
-const feasible = new WeakMap<SchemaNode, Map<string, Keyword[]>>();
-
 /**
  * The keywords a value can break on its own in this encoding (text has no `type` break for a
  * string; `minLength` of an address is unreachable without breaking its pattern), found once by
@@ -44,12 +47,8 @@ const feasible = new WeakMap<SchemaNode, Map<string, Keyword[]>>();
  */
 export function invalidKeywords(schema: SchemaNode, encoding: Encoding, options: { includeAmbiguous?: boolean } = {}): Keyword[] {
   const includeAmbiguous = options.includeAmbiguous ?? true;
-  const key = `${encoding}:${includeAmbiguous}`;
-  let bySchema = feasible.get(schema);
-  if (!bySchema) feasible.set(schema, (bySchema = new Map()));
-  let found = bySchema.get(key);
-  if (!found) {
-    found = ALL_KEYWORDS.filter((keyword) => {
+  return memoBySchema(schema, `keywords:${encoding}:${includeAmbiguous}`, () =>
+    ALL_KEYWORDS.filter((keyword) => {
       const candidates = candidateArbitrary(schema, encoding, keyword);
       if (!candidates) return false;
       const hits = fc.sample(candidates, { seed: 7, numRuns: 100 }).filter((raw) => {
@@ -58,10 +57,8 @@ export function invalidKeywords(schema: SchemaNode, encoding: Encoding, options:
       });
       // A rare hit would make the runtime filter crawl; such a keyword is left to the boundary list.
       return hits.length >= 5;
-    });
-    bySchema.set(key, found);
-  }
-  return found;
+    }),
+  );
 }
 
 const ALL_KEYWORDS: Keyword[] = ['type', 'enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'format'];

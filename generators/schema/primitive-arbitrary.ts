@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { failingKeywords, INTEGER_FORMAT_RANGES } from './failing-keywords.ts';
 import type { Encoding } from './invalid-case.ts';
+import { memoBySchema } from './memo-by-schema.ts';
 import { generationRegex } from './pattern-regex.ts';
 import { jsonValueToText } from './query-text.ts';
 import { isNullable, nonNullEnum, nonNullTypes, unwrapNullable, type SchemaNode } from './schema-node.ts';
@@ -11,6 +12,10 @@ import { isNullable, nonNullEnum, nonNullTypes, unwrapNullable, type SchemaNode 
  * schema allows it; `text` yields parameter text, never null.
  */
 export function primitiveArbitrary(schema: SchemaNode, encoding: Encoding): fc.Arbitrary<unknown> {
+  return memoBySchema(schema, `primitive:${encoding}`, () => buildPrimitive(schema, encoding));
+}
+
+function buildPrimitive(schema: SchemaNode, encoding: Encoding): fc.Arbitrary<unknown> {
   const node = unwrapNullable(schema);
   const value = nonNullArbitrary(node).filter((v) => failingKeywords(schema, v).length === 0);
   if (encoding === 'text') return value.map(jsonValueToText);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { boundaryCases } from './boundary-cases.ts';
 import type { Encoding } from './invalid-case.ts';
+import { memoBySchema } from './memo-by-schema.ts';
 import { primitiveArbitrary } from './primitive-arbitrary.ts';
 import { isNullable, nonNullEnum, nonNullTypes, unwrapNullable, type SchemaNode } from './schema-node.ts';
 
@@ -35,9 +36,11 @@ function validAt(schema: SchemaNode, encoding: Encoding, pointer: string, overri
     return isNullable(schema) ? fc.oneof({ arbitrary: object, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 }) : object;
   }
   if (types.length === 0 && !nonNullEnum(node)) return encoding === 'json' ? fc.jsonValue() : fc.string();
-  const edges = boundaryCases(schema, encoding).valid;
-  const random = primitiveArbitrary(schema, encoding);
-  return edges.length === 0 ? random : fc.oneof({ arbitrary: fc.constantFrom(...edges), weight: 1 }, { arbitrary: random, weight: 3 });
+  return memoBySchema(schema, `valid:${encoding}`, () => {
+    const edges = boundaryCases(schema, encoding).valid;
+    const random = primitiveArbitrary(schema, encoding);
+    return edges.length === 0 ? random : fc.oneof({ arbitrary: fc.constantFrom(...edges), weight: 1 }, { arbitrary: random, weight: 3 });
+  });
 }
 
 function objectArbitrary(node: SchemaNode, pointer: string, overrides: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknown> {

@@ -1,0 +1,28 @@
+import type fc from 'fast-check';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { boundaryCases } from '../schema/boundary-cases.ts';
+import { invalidArbitrary, type InvalidOptions } from '../schema/invalid-arbitrary.ts';
+import { validArbitrary } from '../schema/valid-arbitrary.ts';
+import type { InvalidParameter } from './invalid-parameter.ts';
+import { parameterRules, parameterSchema } from './parameter-schema.ts';
+
+/**
+ * One parameter's values as text, labelled with the parameter's name and rule ids as well as its
+ * schema's (the rules of a query parameter sit on the parameter, not on its schema).
+ */
+export function parameterValidArbitrary(parameter: OpenAPIV3_1.ParameterObject): fc.Arbitrary<string> {
+  return validArbitrary(parameterSchema(parameter), 'text') as fc.Arbitrary<string>;
+}
+
+export function parameterInvalidArbitrary(parameter: OpenAPIV3_1.ParameterObject, options: Omit<InvalidOptions, 'rules'> = {}): fc.Arbitrary<InvalidParameter> {
+  return invalidArbitrary(parameterSchema(parameter), 'text', { ...options, rules: parameterRules(parameter) }).map((c) => named(parameter, c));
+}
+
+export function parameterBoundaryCases(parameter: OpenAPIV3_1.ParameterObject): { valid: string[]; invalid: InvalidParameter[] } {
+  const cases = boundaryCases(parameterSchema(parameter), 'text', { rules: parameterRules(parameter) });
+  return { valid: cases.valid.map(String), invalid: cases.invalid.map((c) => named(parameter, { ...c, value: String(c.value) })) };
+}
+
+function named(parameter: OpenAPIV3_1.ParameterObject, invalid: Omit<InvalidParameter, 'name' | 'in'>): InvalidParameter {
+  return { ...invalid, name: parameter.name, in: parameter.in === 'path' ? 'path' : 'query' };
+}
