@@ -1,0 +1,63 @@
+import type { Check } from '../harness/rule-test.ts';
+import { responseJson, type Exchange } from '../http/exchange.ts';
+import { knownCallsFor } from '../checks/known-calls.ts';
+import { discover } from './discover.ts';
+
+export const CONTRACT_CALL_PATH = '/api/v1/contracts/call';
+
+export interface CallBody {
+  to: string;
+  data?: string;
+  [field: string]: unknown;
+}
+
+export interface AnsweredCall {
+  body: CallBody;
+  exchange: Exchange;
+  /** Where the call data came from, for notes and skip reasons. */
+  origin: string;
+}
+
+const ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
+const CALL_DATA = /^(0x)?[0-9a-fA-F]{8,}$/;
+/** Attempts are bounded: a target that answers none of them gets a skip, not a long search. */
+const MAX_ATTEMPTS = 6;
+
+export function sendCall(t: Check, body: unknown, contentType = 'application/json'): Promise<Exchange> {
+  return t.send({ method: 'POST', url: CONTRACT_CALL_PATH, body: typeof body === 'string' ? body : JSON.stringify(body), contentType });
+}
+
+/**
+ * A contract call the target answers with 200, on a contract taken from the target's own list.
+ * The call data comes from known calls for that contract, then from the target's recorded
+ * successful contract results, then (unless data is needed) no data at all; none answered → skip.
+ */
+export async function findAnsweredCall(t: Check, options: { needData?: boolean } = {}): Promise<AnsweredCall> {
+  const contracts = await discover<{ evm_address?: unknown }>(t, 'contracts with an EVM address', '/api/v1/contracts', 'contracts', {
+    where: (c) => typeof c.evm_address === 'string' && ADDRESS.test(c.evm_address),
+  });
+  const listed = new Set(contracts.map((c) => String(c.evm_address).toLowerCase().replace(/^(0x)?/, '0x')));
+  const candidates: Array<{ body: CallBody; origin: string }> = [];
+  for (const known of knownCallsFor(t.config)) {
+    if (known.expectedResult !== undefined && known.block === undefined && listed.has(known.to.toLowerCase())) {
+      candidates.push({ body: { to: known.to, data: known.data }, origin: `known call "${known.description}"` });
+    }
+  }
+  const results = await t.get('/api/v1/contracts/results', [['limit', '25']]);
+  const recorded = (responseJson(results) as { results?: Array<Record<string, unknown>> } | undefined)?.results ?? [];
+  for (const r of recorded) {
+    const to = typeof r.to === 'string' ? r.to.toLowerCase() : '';
+    if (listed.has(to) && typeof r.function_parameters === 'string' && CALL_DATA.test(r.function_parameters) && r.result === 'SUCCESS') {
+      candidates.push({ body: { to, data: r.function_parameters }, origin: `replay of contract result ${String(r.hash ?? r.timestamp)}` });
+    }
+  }
+  if (!options.needData) for (const to of listed) candidates.push({ body: { to }, origin: `call of ${to} without data` });
+
+  const tried: string[] = [];
+  for (const candidate of candidates.slice(0, MAX_ATTEMPTS)) {
+    const exchange = await sendCall(t, candidate.body);
+    if (exchange.status === 200) return { ...candidate, exchange };
+    tried.push(`${candidate.origin} → ${exchange.status}`);
+  }
+  return t.skip(`no contract call the target answers with 200 (${options.needData ? 'with call data ' : ''}tried: ${tried.join('; ') || 'nothing to try'})`);
+}

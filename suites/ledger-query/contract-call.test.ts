@@ -1,0 +1,298 @@
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { contractCallBodyArbitrary } from '../../generators/requests/contract-call-body.ts';
+import type { InvalidField } from '../../generators/requests/body-arbitrary.ts';
+import type { SchemaNode } from '../../generators/schema/schema-node.ts';
+import { invalidBlockTagArbitrary } from '../../generators/semantic/block-tag.ts';
+import { evmAddressArbitrary, invalidEvmAddressArbitrary } from '../../generators/semantic/evm-address.ts';
+import { CALL_DATA_MAX_CHARACTERS } from '../../generators/semantic/hex-data.ts';
+import { expectCallErrorBody, expectCallRejected } from '../../src/checks/contract-call-rejection.ts';
+import { expectSameAsWithout } from '../../src/checks/default-equivalence.ts';
+import { knownCallsFor } from '../../src/checks/known-calls.ts';
+import { expectQueryErrorBody } from '../../src/checks/query-error-body.ts';
+import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
+import { decodeErrorString, ERROR_STRING_SELECTOR } from '../../src/checks/revert-reason.ts';
+import { expectRule } from '../../src/checks/rule-violation.ts';
+import { answerSummary, sameAnswer } from '../../src/checks/same-answer.ts';
+import { findAnsweredCall, sendCall, type CallBody } from '../../src/discovery/answered-call.ts';
+import { discover } from '../../src/discovery/discover.ts';
+import { checkProperty } from '../../src/harness/check-property.ts';
+import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
+import { responseJson, type Exchange } from '../../src/http/exchange.ts';
+import { loadSpec } from '../../src/spec/load-spec.ts';
+import { findOperation, requestBodySchema } from '../../src/spec/operations.ts';
+
+const callSchema = requestBodySchema(findOperation(await loadSpec('ledger-query'), 'callContract')) as SchemaNode;
+const HEX_RESULT = /^0x[0-9a-fA-F]+$/;
+
+function resultOf(exchange: Exchange): unknown {
+  return (responseJson(exchange) as { result?: unknown } | undefined)?.result;
+}
+
+/** A 200 answer of the call: JSON {result} with the contract's hex pattern. */
+async function expectHexResult(t: Check, exchange: Exchange, rule: string, what: string): Promise<void> {
+  expectRule(rule, exchange.status === 200, `${what}: expected 200, got ${answerSummary(exchange)}`, exchange);
+  await expectMatchesResponseSchema(t, exchange, 'ledger-query', 'callContract', 'LQ-4.3-result-hex');
+  const result = resultOf(exchange);
+  expectRule('LQ-4.3-result-hex', typeof result === 'string' && HEX_RESULT.test(result), `${what}: result ${JSON.stringify(result)} is not ^0x[0-9a-fA-F]+$`, exchange);
+}
+
+/** The rule a generated invalid body breaks, from the field and the keyword it breaks. */
+function ruleOfBrokenField(invalid: InvalidField): string {
+  if (invalid.pointer === '') return 'LQ-7-contract-call-error-body';
+  if (invalid.violates === 'required') return 'LQ-4.3-to-required';
+  if (invalid.violates === 'maxLength') return 'LQ-4.3-data-max-length';
+  const rule = invalid.rules.find((r) => !/-default|-required|-max-length/.test(r));
+  if (!rule) throw new Error(`generated invalid body at ${invalid.pointer} carries no rule to check`);
+  return rule;
+}
+
+/** Bodies broken in one place chosen by `where`, each sent and required to be rejected. */
+async function rejectsBrokenBodies(t: Check, where: (invalid: InvalidField) => boolean, extra?: fc.Arbitrary<{ body: unknown; rule: string; why: string }>): Promise<void> {
+  const [contract] = await discover<{ evm_address: string }>(t, 'contracts with an EVM address', '/api/v1/contracts', 'contracts', {
+    where: (c) => typeof c.evm_address === 'string',
+  });
+  const generated = contractCallBodyArbitrary(callSchema, { invalid: true, to: fc.constant(contract!.evm_address) })
+    .filter((c) => c.invalid !== undefined && where(c.invalid))
+    .map((c) => ({ body: c.body, rule: ruleOfBrokenField(c.invalid!), why: `${c.invalid!.pointer || 'the body'} breaks ${c.invalid!.violates}` }));
+  await checkProperty(t, extra ? fc.oneof(generated, extra) : generated, async ({ body, rule, why }) => {
+    await expectCallRejected(t, await sendCall(t, body), rule, why);
+  });
+}
+
+function withField(body: CallBody, field: string, value: unknown): Record<string, unknown> {
+  return { ...body, [field]: value };
+}
+
+function withoutField(body: CallBody, field: string): Record<string, unknown> {
+  const { [field]: _dropped, ...rest } = body;
+  return rest;
+}
+
+/** `0x`-prefixed call data padded with zero digits to `length` characters (ABI decoding ignores the tail). */
+function padData(data: string, length: number): string {
+  const prefixed = data.startsWith('0x') ? data : `0x${data}`;
+  return prefixed + '0'.repeat(length - prefixed.length);
+}
+
+describe('POST /api/v1/contracts/call', () => {
+  ruleTest('answers a call of a listed contract with a JSON hex result', ['LQ-4.3-result-hex', 'LQ-4.3-content-type-json', 'LQ-1-json-responses'], async (t) => {
+    const call = await findAnsweredCall(t);
+    t.note(`call: ${call.origin}`);
+    expectRule('LQ-1-json-responses', responseJson(call.exchange) !== undefined, 'the answer is not JSON', call.exchange);
+    await expectHexResult(t, call.exchange, 'LQ-4.3-result-hex', call.origin);
+  });
+
+  ruleTest('answers a call sent with only a Content-Type header, no credential', ['LQ-5-contract-call-no-auth'], async (t) => {
+    if (Object.keys(t.config.headers).length > 0) t.skip('this run adds headers (credentials) to every request, so a call without them cannot be sent');
+    const call = await findAnsweredCall(t);
+    const exchange = await sendCall(t, call.body);
+    const sent = Object.keys(exchange.requestHeaders).sort();
+    expectRule('LQ-5-contract-call-no-auth', sent.join(',') === 'accept,content-type', `request carried headers ${sent.join(', ')}`, exchange);
+    await expectHexResult(t, exchange, 'LQ-5-contract-call-no-auth', 'call without credentials');
+  });
+
+  ruleTest('takes the JSON body with any spelling of the application/json media type', ['LQ-4.3-content-type-json'], async (t) => {
+    const call = await findAnsweredCall(t);
+    for (const contentType of ['application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8']) {
+      const exchange = await sendCall(t, call.body, contentType);
+      t.soft('LQ-4.3-content-type-json', sameAnswer(call.exchange, exchange), `Content-Type "${contentType}": ${answerSummary(exchange)} instead of ${answerSummary(call.exchange)}`, exchange);
+    }
+  });
+
+  ruleTest('answers a body sent as another media type with 415 and the error body', ['LQ-4.3-non-json-415', 'LQ-7-contract-call-error-body'], async (t) => {
+    const call = await findAnsweredCall(t);
+    const text = JSON.stringify(call.body);
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/octet-stream', 'application/protobuf']) {
+      const exchange = await sendCall(t, text, contentType);
+      t.soft('LQ-4.3-non-json-415', exchange.status === 415, `Content-Type "${contentType}": expected 415, got ${answerSummary(exchange)}`, exchange);
+      if (exchange.status !== 200) await expectCallErrorBody(t, exchange);
+    }
+  });
+
+  ruleTest('gives a hex gas estimate when estimate is true, and runs the call when it is false or left out', ['LQ-4.3-estimate-gas'], async (t) => {
+    const call = await findAnsweredCall(t);
+    const estimate = await sendCall(t, withField(call.body, 'estimate', true));
+    await expectHexResult(t, estimate, 'LQ-4.3-estimate-gas', 'estimate=true');
+    await expectSameAsWithout(t, 'LQ-4.3-estimate-gas', (b) => sendCall(t, b), call.body, withField(call.body, 'estimate', false), 'estimate=false (the default)');
+  });
+
+  ruleTest('runs a call without `block` as at `latest`', ['LQ-4.3-block-default-latest'], async (t) => {
+    const call = await findAnsweredCall(t);
+    await expectSameAsWithout(t, 'LQ-4.3-block-default-latest', (b) => sendCall(t, b), withoutField(call.body, 'block'), withField(call.body, 'block', 'latest'), 'block=latest');
+  });
+
+  ruleTest('runs a call without `gas` as with 15000000 gas', ['LQ-4.3-gas-default'], async (t) => {
+    const call = await findAnsweredCall(t);
+    await expectSameAsWithout(t, 'LQ-4.3-gas-default', (b) => sendCall(t, b), withoutField(call.body, 'gas'), withField(call.body, 'gas', 15_000_000), 'gas=15000000');
+  });
+
+  ruleTest('runs a call without `value` as with value 0', ['LQ-4.3-value-default'], async (t) => {
+    const call = await findAnsweredCall(t);
+    await expectSameAsWithout(t, 'LQ-4.3-value-default', (b) => sendCall(t, b), withoutField(call.body, 'value'), withField(call.body, 'value', 0), 'value=0');
+  });
+
+  ruleTest('takes null in every optional field as the field left out', ['LQ-4.3-nullable-fields'], async (t) => {
+    const call = await findAnsweredCall(t);
+    for (const field of ['block', 'data', 'estimate', 'from', 'gas', 'gasPrice', 'value']) {
+      await expectSameAsWithout(t, 'LQ-4.3-nullable-fields', (b) => sendCall(t, b), withoutField(call.body, field), withField(call.body, field, null), `${field}=null`);
+    }
+  });
+
+  ruleTest('answers generated valid bodies with a hex result or, when the call fails, the error body', ['LQ-4.3-result-hex', 'LQ-7-contract-call-error-body'], async (t) => {
+    const [contract] = await discover<{ evm_address: string }>(t, 'contracts with an EVM address', '/api/v1/contracts', 'contracts', {
+      where: (c) => typeof c.evm_address === 'string',
+    });
+    await checkProperty(t, contractCallBodyArbitrary(callSchema, { to: fc.constant(contract!.evm_address) }), async ({ body }) => {
+      const exchange = await sendCall(t, body);
+      // A valid body may still fail to execute (revert, no code at that block, too little gas):
+      // such a failure carries the error body.
+      if (exchange.status === 200) await expectHexResult(t, exchange, 'LQ-4.3-result-hex', 'valid body');
+      else await expectCallErrorBody(t, exchange);
+    });
+  });
+
+  ruleTest('accepts `to` and `from` with or without 0x and in any letter case, as the same address', ['LQ-4.3-address-pattern'], async (t) => {
+    const call = await findAnsweredCall(t);
+    const bare = call.body.to.replace(/^0x/, '');
+    const spelling = fc.record({ prefix: fc.boolean(), caseOf: fc.constantFrom('lower', 'upper', 'mixed') });
+    const spell = (hex: string, s: { prefix: boolean; caseOf: string }) => {
+      const digits = s.caseOf === 'lower' ? hex.toLowerCase() : s.caseOf === 'upper' ? hex.toUpperCase() : [...hex].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
+      return `${s.prefix ? '0x' : ''}${digits}`;
+    };
+    await checkProperty(t, fc.record({ to: spelling, from: spelling, sender: evmAddressArbitrary() }), async ({ to, from, sender }) => {
+      const exchange = await sendCall(t, withField(call.body, 'to', spell(bare, to)));
+      expectRule('LQ-4.3-address-pattern', sameAnswer(call.exchange, exchange), `to="${spell(bare, to)}" answered ${answerSummary(exchange)} instead of ${answerSummary(call.exchange)}`, exchange);
+      const senderHex = sender.replace(/^0x/, '');
+      const canonical = await sendCall(t, withField(call.body, 'from', `0x${senderHex.toLowerCase()}`));
+      const spelled = await sendCall(t, withField(call.body, 'from', spell(senderHex, from)));
+      expectRule('LQ-4.3-address-pattern', sameAnswer(canonical, spelled), `from="${spell(senderHex, from)}" answered ${answerSummary(spelled)}, its lower-case 0x form ${answerSummary(canonical)}`, spelled);
+    }, { runs: Math.max(3, Math.ceil(t.config.depth / 3)) });
+  });
+
+  ruleTest('rejects a call without `to`', ['LQ-4.3-to-required', 'LQ-7-contract-call-error-body'], async (t) => {
+    await rejectsBrokenBodies(t, (i) => i.violates === 'required');
+  });
+
+  ruleTest('rejects `to` or `from` that is not a 20-byte hex address', ['LQ-4.3-address-pattern', 'LQ-7-contract-call-error-body'], async (t) => {
+    const semantic = fc.tuple(fc.constantFrom('to', 'from'), invalidEvmAddressArbitrary(), evmAddressArbitrary())
+      .map(([field, bad, good]) => ({ body: { to: good, [field]: bad }, rule: 'LQ-4.3-address-pattern', why: `${field}=${JSON.stringify(bad)}` }));
+    await rejectsBrokenBodies(t, (i) => (i.pointer === '/to' || i.pointer === '/from') && i.violates !== 'required', semantic);
+  });
+
+  ruleTest('rejects a `block` that is neither a hex number nor latest, pending or earliest', ['LQ-4.3-block-pattern', 'LQ-7-contract-call-error-body'], async (t) => {
+    const semantic = fc.tuple(invalidBlockTagArbitrary(), evmAddressArbitrary())
+      .map(([block, to]) => ({ body: { to, block }, rule: 'LQ-4.3-block-pattern', why: `block=${JSON.stringify(block)}` }));
+    await rejectsBrokenBodies(t, (i) => i.pointer === '/block', semantic);
+  });
+
+  ruleTest('accepts `block` as latest or pending', ['LQ-4.3-block-pattern'], async (t) => {
+    const call = await findAnsweredCall(t);
+    for (const block of ['latest', 'pending']) {
+      await expectHexResult(t, await sendCall(t, withField(call.body, 'block', block)), 'LQ-4.3-block-pattern', `block=${block}`);
+    }
+  });
+
+  ruleTest('accepts `block` as the hex number of the newest listed block, with or without 0x, in either case', ['LQ-4.3-block-pattern'], async (t) => {
+    const call = await findAnsweredCall(t);
+    const [block] = await discover<{ number?: unknown }>(t, 'blocks with a number', '/api/v1/blocks', 'blocks', {
+      query: [['order', 'desc'], ['limit', '1']],
+      where: (b) => Number.isInteger(b.number),
+    });
+    const hex = (block!.number as number).toString(16);
+    for (const text of [`0x${hex}`, hex, `0x${hex.toUpperCase()}`]) {
+      await expectHexResult(t, await sendCall(t, withField(call.body, 'block', text)), 'LQ-4.3-block-pattern', `block=${text}`);
+    }
+  });
+
+  ruleTest('rejects `data` that is not hex text', ['LQ-4.3-data-pattern', 'LQ-7-contract-call-error-body'], async (t) => {
+    await rejectsBrokenBodies(t, (i) => i.pointer === '/data' && i.violates !== 'maxLength');
+  });
+
+  ruleTest('accepts `data` of exactly 262146 characters and rejects 262147', ['LQ-4.3-data-max-length', 'LQ-7-contract-call-error-body'], async (t) => {
+    const call = await findAnsweredCall(t, { needData: true });
+    const longest = padData(call.body.data!, CALL_DATA_MAX_CHARACTERS);
+    const atLimit = await sendCall(t, withField(call.body, 'data', longest));
+    expectRule('LQ-4.3-data-max-length', sameAnswer(call.exchange, atLimit),
+      `data of ${longest.length} characters (the call's data and zero padding) answered ${answerSummary(atLimit)}, without padding ${answerSummary(call.exchange)}`, atLimit);
+    for (const extra of [1, 2]) {
+      const tooLong = padData(call.body.data!, CALL_DATA_MAX_CHARACTERS + extra);
+      await expectCallRejected(t, await sendCall(t, withField(call.body, 'data', tooLong)), 'LQ-4.3-data-max-length', `data of ${tooLong.length} characters`);
+    }
+  });
+
+  ruleTest('rejects negative or non-integer `gas`', ['LQ-4.3-gas-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
+    await rejectsBrokenBodies(t, (i) => i.pointer === '/gas');
+  });
+
+  ruleTest('runs a call with any `gas` from 15000000 up to the int64 maximum like the default', ['LQ-4.3-gas-minimum'], async (t) => {
+    const call = await findAnsweredCall(t);
+    const gas = fc.oneof(fc.constantFrom(15_000_000, Number.MAX_SAFE_INTEGER), fc.integer({ min: 15_000_000, max: 2 ** 40 }));
+    await checkProperty(t, gas, async (g) => {
+      const exchange = await sendCall(t, withField(call.body, 'gas', g));
+      expectRule('LQ-4.3-gas-minimum', sameAnswer(call.exchange, exchange), `gas=${g} answered ${answerSummary(exchange)} instead of ${answerSummary(call.exchange)}`, exchange);
+    }, { runs: Math.max(3, Math.ceil(t.config.depth / 3)) });
+  });
+
+  ruleTest('rejects a negative `gasPrice`', ['LQ-4.3-gas-price-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
+    await rejectsBrokenBodies(t, (i) => i.pointer === '/gasPrice');
+  });
+
+  ruleTest('rejects a negative `value`', ['LQ-4.3-value-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
+    await rejectsBrokenBodies(t, (i) => i.pointer === '/value');
+  });
+
+  ruleTest('accepts a `value` of 0 and `gasPrice` of 0 like the defaults', ['LQ-4.3-value-minimum', 'LQ-4.3-gas-price-minimum'], async (t) => {
+    const call = await findAnsweredCall(t);
+    for (const [field, rule] of [['value', 'LQ-4.3-value-minimum'], ['gasPrice', 'LQ-4.3-gas-price-minimum']] as const) {
+      const exchange = await sendCall(t, withField(call.body, field, 0));
+      expectRule(rule, sameAnswer(call.exchange, exchange), `${field}=0 answered ${answerSummary(exchange)} instead of ${answerSummary(call.exchange)}`, exchange);
+    }
+  });
+
+  ruleTest('rejects a non-boolean `estimate`', ['LQ-4.3-estimate-gas', 'LQ-7-contract-call-error-body'], async (t) => {
+    await rejectsBrokenBodies(t, (i) => i.pointer === '/estimate');
+  });
+
+  ruleTest('rejects a body that is not a JSON object with the error body', ['LQ-7-contract-call-error-body'], async (t) => {
+    await rejectsBrokenBodies(t, (i) => i.pointer === '');
+  });
+
+  ruleTest('ignores unknown properties in the body', ['LQ-4.3-unknown-properties-ignored'], async (t) => {
+    const call = await findAnsweredCall(t);
+    const known = new Set(Object.keys(callSchema.properties ?? {}).map((k) => k.toLowerCase()));
+    const extras = fc.dictionary(fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_]{0,15}$/).filter((k) => !known.has(k.toLowerCase()) && k !== '__proto__'), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 4 });
+    await checkProperty(t, extras, async (extra) => {
+      const exchange = await sendCall(t, { ...extra, ...call.body });
+      expectRule('LQ-4.3-unknown-properties-ignored', sameAnswer(call.exchange, exchange),
+        `unknown properties ${JSON.stringify(Object.keys(extra))} changed the answer to ${answerSummary(exchange)} from ${answerSummary(call.exchange)}`, exchange);
+    }, { runs: Math.max(3, Math.ceil(t.config.depth / 2)) });
+  });
+
+  ruleTest('returns the value the code computes for each known call', ['LQ-4.3-result-value'], async (t) => {
+    const known = knownCallsFor(t.config).filter((k) => k.expectedResult !== undefined);
+    if (known.length === 0) t.skip('no known calls for this target (give --known-calls FILE to check returned values)');
+    for (const k of known) {
+      const exchange = await sendCall(t, { to: k.to, data: k.data, ...(k.block === undefined ? {} : { block: k.block }) });
+      const result = resultOf(exchange);
+      t.soft('LQ-4.3-result-value', exchange.status === 200 && typeof result === 'string' && result.toLowerCase() === k.expectedResult!.toLowerCase(),
+        `${k.description}: expected ${k.expectedResult}, got ${answerSummary(exchange)}`, exchange);
+    }
+  });
+
+  ruleTest('answers a known reverting call with CONTRACT_REVERT_EXECUTED, the reason in detail and the revert data in data', ['LQ-4.3-revert-data', 'LQ-7-contract-call-error-body'], async (t) => {
+    const reverts = knownCallsFor(t.config).filter((k) => k.expectedRevert);
+    if (reverts.length === 0) t.skip('no known reverting calls for this target (give --known-calls FILE with expectedRevert entries)');
+    for (const k of reverts) {
+      const exchange = await sendCall(t, { to: k.to, data: k.data, ...(k.block === undefined ? {} : { block: k.block }) });
+      expectRule('LQ-7-contract-call-error-body', exchange.status >= 400 && exchange.status < 500, `${k.description}: a revert must fail the call, got ${answerSummary(exchange)}`, exchange);
+      const [message] = await expectQueryErrorBody(t, exchange, { status: exchange.status, statusRule: 'LQ-7-contract-call-error-body' });
+      t.soft('LQ-4.3-revert-data', exchange.status === 400, `${k.description}: expected 400, got ${exchange.status}`, exchange);
+      t.soft('LQ-4.3-revert-data', message?.message === 'CONTRACT_REVERT_EXECUTED', `${k.description}: message ${JSON.stringify(message?.message)}, expected CONTRACT_REVERT_EXECUTED`, exchange);
+      const data = message?.data ?? '';
+      t.soft('LQ-4.3-revert-data', data.toLowerCase().startsWith(ERROR_STRING_SELECTOR), `${k.description}: data ${JSON.stringify(message?.data)} is not ABI-encoded Error(string) revert data`, exchange);
+      const reason = decodeErrorString(data);
+      t.soft('LQ-4.3-revert-data', reason !== undefined && message?.detail === reason, `${k.description}: detail ${JSON.stringify(message?.detail)} does not give the reason ${JSON.stringify(reason)} encoded in data`, exchange);
+    }
+  });
+});
