@@ -1,0 +1,74 @@
+// Opens the reference server's in-memory PGlite database with the fixture ledger loaded. Building
+// it (initdb, schema, 5,000 transactions, EVM runs) takes seconds, so a built database is kept as a
+// data-directory dump under reference/.cache, keyed by a hash of every source that shapes it.
+import { PGlite } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateLedger } from '../../fixtures/ledger/generate-ledger.ts';
+import { loadContractArtifact, loadContractDeployments, FIXTURE_DEPLOYER } from '../../fixtures/contracts/deployments.ts';
+import { loadLedger } from './load-ledger.ts';
+import { createSqlContractStore } from './contract-store-sql.ts';
+import { fixtureCallInputs } from './fixture-call-inputs.ts';
+import { recordContractCalls } from './contract-call-results.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, '..', '..');
+const CACHE_DIR = join(ROOT, 'reference', '.cache');
+const SOURCES = ['fixtures/ledger', 'fixtures/contracts/artifacts', 'reference/db', 'reference/evm'];
+
+function sourceFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const folder of SOURCES) {
+    const dir = join(ROOT, folder);
+    for (const name of readdirSync(dir).sort()) {
+      if (name.endsWith('.test.ts')) continue;
+      hash.update(`${folder}/${name}\0`).update(readFileSync(join(dir, name)));
+    }
+  }
+  return hash.digest('hex').slice(0, 20);
+}
+
+async function buildDatabase(): Promise<PGlite> {
+  const deployments = loadContractDeployments().map((d) => ({ ...d, creationTransactionHash: loadContractArtifact(d.name).creationTransactionHash }));
+  const ledger = generateLedger({ deployments, callInputs: fixtureCallInputs(deployments, FIXTURE_DEPLOYER) });
+  const db = await PGlite.create();
+  await db.exec(readFileSync(join(HERE, 'schema.sql'), 'utf8'));
+  await db.transaction(async (tx) => {
+    await loadLedger(tx as unknown as PGlite, ledger.data, ledger.transactionIndexes);
+    for (const d of deployments) {
+      await tx.query('UPDATE contract SET abi = $2, contract_identifier = $3, compiler_version = $4 WHERE num = $1',
+        [d.entityNum, JSON.stringify(d.abi), d.contractIdentifier, d.compilerVersion]);
+    }
+  });
+  await recordContractCalls(db, createSqlContractStore(db), ledger.contractCalls);
+  await db.exec('ANALYZE');
+  return db;
+}
+
+export interface OpenOptions {
+  /** Reuse and write the dump cache (default true). */
+  cache?: boolean;
+}
+
+export async function openLedgerDatabase(options: OpenOptions = {}): Promise<PGlite> {
+  if (options.cache === false) return buildDatabase();
+  const file = join(CACHE_DIR, `ledger-${sourceFingerprint()}.tar.gz`);
+  if (existsSync(file)) {
+    try {
+      return await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+    } catch {
+      rmSync(file, { force: true });
+    }
+  }
+  const db = await buildDatabase();
+  const dump = await db.dumpDataDir('gzip');
+  mkdirSync(CACHE_DIR, { recursive: true });
+  for (const old of readdirSync(CACHE_DIR)) if (old.startsWith('ledger-')) rmSync(join(CACHE_DIR, old), { force: true });
+  // Written under a temporary name and renamed, so a concurrent start never reads half a file.
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(temp, file);
+  return db;
+}

@@ -1,0 +1,20 @@
+// Parameter rules shared by the list endpoints: entity-ID and timestamp filters with operators.
+import { entityOrderKey, parseQueryEntityId } from './entity-id.ts';
+import { parseTimestamp } from './ledger-timestamp.ts';
+import { operatorFilter, type Filter, type Operator, type ParamRule } from './query-params.ts';
+
+/** An entity filter value: the ordering key (numeric text) of `[op:](0.0.)N`. */
+export function entityFilterRule(name: string, allowed?: readonly Operator[]): ParamRule {
+  return { name, parse: operatorFilter((text) => { const id = parseQueryEntityId(text); return id ? entityOrderKey(id) : undefined; }, allowed) };
+}
+
+export function timestampFilterRule(name = 'timestamp', allowed?: readonly Operator[]): ParamRule {
+  return { name, parse: operatorFilter((text) => parseTimestamp(text)?.toString(), allowed) };
+}
+
+/** Integer filter such as a serial or sequence number: 1 to 19 digits. */
+export function integerFilterRule(name: string, allowed?: readonly Operator[]): ParamRule {
+  return { name, parse: operatorFilter((text) => (/^\d{1,19}$/.test(text) && BigInt(text) <= 9_223_372_036_854_775_807n ? text : undefined), allowed) };
+}
+
+export type EntityFilter = Filter<string>;

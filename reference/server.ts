@@ -1,0 +1,84 @@
+// The reference server: one loopback port serving the ledger query service (/api/v1), the status
+// interface (/status/api/v2) and the verification interface (/v2/verify) over the fixture ledger.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
+import { openLedgerDatabase } from './db/ledger-database.ts';
+import { createSqlContractStore } from './db/contract-store-sql.ts';
+import { registerQueryRoutes } from './query/query-routes.ts';
+import { applyCors, applyEtags, notFoundHandler, queryErrorHandler } from './query/http-conventions.ts';
+import { registerStatusRoutes } from './status/routes.ts';
+import { registerVerifyRoutes } from './verify/routes.ts';
+import { registerContractCallRoute } from './evm/contract-call-route.ts';
+
+export interface ReferenceServer {
+  baseUrl: string;
+  statusUrl: string;
+  verifyUrl: string;
+  /** Every request served, for tests that count at the server. */
+  requestLog: Array<{ method: string; url: string; at: number; status: number }>;
+  close(): Promise<void>;
+}
+
+export const STATUS_PREFIX = '/status/api/v2';
+
+function createApp(): FastifyInstance {
+  // Long path parameters (96-hex hashes, aliases) must reach the handlers to be judged there.
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 2048 }, bodyLimit: 1_048_576 });
+  applyCors(app);
+  app.setNotFoundHandler(notFoundHandler);
+  app.setErrorHandler(queryErrorHandler);
+  return app;
+}
+
+async function registerQueryService(app: FastifyInstance, db: PGlite): Promise<void> {
+  await app.register(async (scope) => {
+    applyEtags(scope);
+    scope.setErrorHandler(queryErrorHandler);
+    await registerQueryRoutes(scope, db);
+  });
+}
+
+/** A server with only the query-service routes of this module, over the given database. */
+export async function buildQueryApp(db: PGlite): Promise<FastifyInstance> {
+  const app = createApp();
+  await registerQueryService(app, db);
+  return app;
+}
+
+export async function startReferenceServer(opts: { port?: number; quiet?: boolean } = {}): Promise<ReferenceServer> {
+  const db = await openLedgerDatabase();
+  const store = createSqlContractStore(db);
+  const app = createApp();
+  const requestLog: ReferenceServer['requestLog'] = [];
+  app.addHook('onResponse', async (request, reply) => {
+    requestLog.push({ method: request.method, url: request.url, at: Date.now(), status: reply.statusCode });
+  });
+  await registerQueryService(app, db);
+  await registerContractCallRoute(app, { store });
+  await registerStatusRoutes(app, { prefix: STATUS_PREFIX });
+  const verify = await registerVerifyRoutes(app, { store });
+  let address: string;
+  try {
+    address = await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
+  } catch (error) {
+    await verify.close();
+    await app.close();
+    await db.close();
+    throw error;
+  }
+  const base = address.replace('localhost', '127.0.0.1');
+  let closed = false;
+  return {
+    baseUrl: base,
+    statusUrl: `${base}${STATUS_PREFIX}`,
+    verifyUrl: base,
+    requestLog,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await verify.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}
