@@ -16,7 +16,7 @@ export function ajvKeywords(schema: SchemaNode, encoding: Encoding, value: unkno
     .sort();
 }
 
-export function violationsOf(schema: SchemaNode, encoding: Encoding, value: unknown): SchemaViolation[] {
+function violationsOf(schema: SchemaNode, encoding: Encoding, value: unknown): SchemaViolation[] {
   return schemaChecker(schema)(decodeValue(schema, encoding, value));
 }
 
