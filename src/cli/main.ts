@@ -2,12 +2,16 @@ import { USAGE } from './usage.ts';
 import { runCommand } from './run-command.ts';
 import { rulesCommand } from './rules-command.ts';
 import { reportCommand } from './report-command.ts';
+import { profilesCommand } from './profiles-command.ts';
+import { mergeReportsCommand } from './merge-reports-command.ts';
 import { UsageError } from './usage-error.ts';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
   rules: rulesCommand,
   report: reportCommand,
+  profiles: profilesCommand,
+  'merge-reports': mergeReportsCommand,
 };
 
 /** Known problems with the user's input end in one line and exit 2; they are not crashes. */

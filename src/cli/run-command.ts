@@ -1,8 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
 import { ConfigError } from '../config/run-config.ts';
+import { collectDrift } from '../drift/collect-drift.ts';
+import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig, type Targets } from '../harness/resolve-config.ts';
 import { buildReport, reportPaths, type RunInfo } from '../report/build-report.ts';
 import { readExpectations } from '../report/expectations.ts';
@@ -20,7 +22,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   // Broken specs or catalogues are configuration errors: find them before touching any target.
   const catalogue = loadCatalogue();
   for (const name of INTERFACES) await loadSpec(name);
-  if (run.expectationsFile) readExpectations(run.expectationsFile, new Set(catalogue.keys()));
+  const expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
 
   const given = run.targets;
   const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
@@ -43,11 +45,24 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
 
   try {
+    const probedAt = Date.now();
     await probeTargets(targets, run.only, run.headers, run.timeoutMs);
     const paths = reportPaths(run.reportDir);
-    for (const p of [paths.allureResults, paths.html, paths.exchanges, paths.vitestJson, paths.junit]) rmSync(p, { recursive: true, force: true });
+    const drift = driftPaths(paths.dir);
+    for (const p of [paths.allureResults, paths.html, paths.exchanges, paths.attempts, paths.vitestJson, paths.junit, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
     mkdirSync(paths.dir, { recursive: true });
-    const config = resolveConfig(run, targets, { embedded: !anyGiven, exchangeLog: paths.exchanges });
+    // The probes (one GET per interface) reached the targets too: they count as requests of the run.
+    appendFileSync(paths.attempts, run.only.map(() => `${probedAt}\n`).join(''));
+    const config = resolveConfig(run, targets, {
+      embedded: !anyGiven,
+      exchangeLog: paths.exchanges,
+      attemptLog: paths.attempts,
+      requestsAlreadySent: run.only.length,
+    });
+    const remote = run.only.filter((name) => !config.loopback[name]);
+    if (remote.length) {
+      process.stdout.write(`production-safe mode for ${remote.join(', ')}: read-only requests${run.allowWrites ? ' (--allow-writes: state-changing checks enabled)' : ''}, at most ${+config.effectiveRate.toFixed(2)} requests/s, budget ${config.effectiveMaxRequests + run.only.length} requests\n`);
+    }
     process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
     const started = Date.now();
@@ -68,6 +83,22 @@ export async function runCommand(argv: string[]): Promise<number> {
     await vitest.close();
     delete process.env.CONFORMANCE_CONFIG;
 
+    if (run.drift) {
+      const data: DriftData = !run.only.includes('ledger-query')
+        ? { status: 'skipped', message: 'the query service is not part of this run (--only)', findings: [] }
+        : run.shard && !run.shard.startsWith('1/')
+          ? { status: 'skipped', message: `compared by shard 1 only (this is shard ${run.shard})`, findings: [] }
+          : await collectDrift({
+            baseUrl: targets.baseUrl,
+            headers: run.headers,
+            timeoutMs: run.timeoutMs,
+            maxRequests: config.effectiveMaxRequests + run.only.length,
+            attemptLog: paths.attempts,
+            exchangeLog: paths.exchanges,
+          });
+      writeFileSync(drift.json, JSON.stringify(data, null, 2));
+    }
+
     const urls = { 'ledger-query': targets.baseUrl, status: targets.statusUrl, verify: targets.verifyUrl };
     const info: RunInfo = {
       targets: Object.fromEntries(run.only.map((name) => [name, urls[name]])),
@@ -76,10 +107,13 @@ export async function runCommand(argv: string[]): Promise<number> {
       depth: run.depth,
       wallMs: Date.now() - started,
       expectationsFile: run.expectationsFile,
+      expectations,
+      shard: run.shard,
+      profile: run.profile,
     };
     writeFileSync(paths.runInfo, JSON.stringify(info, null, 2));
     const { verdict, summary } = await buildReport(run.reportDir, { html: true });
-    process.stdout.write(`\n${summary}\nreports: ${paths.summary}, ${paths.junit}, ${paths.html}/index.html\n`);
+    process.stdout.write(`\n${summary}\nreports: ${paths.summary}, ${paths.junit}, ${paths.html}/index.html${run.drift ? `, ${drift.text}` : ''}\n`);
     return verdict.exitCode;
   } finally {
     await server?.close();

@@ -4,28 +4,44 @@ Usage:
   ledger-conformance run [options]      run the suites, write reports/, exit 0 only if every contract check passed
   ledger-conformance rules [--json]     list the rule catalogue with the tests that check each rule
   ledger-conformance report [--report-dir DIR]   rebuild summary and HTML report from the last run's results
+  ledger-conformance profiles [--json]  list the named targets of --profile
+  ledger-conformance merge-reports --into DIR SHARD_DIR...   merge the reports of --shard runs into one report and verdict
   ledger-conformance --help
 
 Targets (default: the embedded reference implementation on a loopback port):
-  --base-url URL       ledger query service (env BASE_URL)
-  --status-url URL     network status interface (env STATUS_URL)
-  --verify-url URL     contract verification interface (env VERIFY_URL)
+  --profile NAME       mainnet | testnet | previewnet | local: fills the three URLs and --verify-chain-id
+  --base-url URL       ledger query service (env BASE_URL); overrides the profile
+  --status-url URL     network status interface (env STATUS_URL); overrides the profile
+  --verify-url URL     contract verification interface (env VERIFY_URL); overrides the profile
   --only NAME[,NAME]   ledger-query | status | verify
+
+Production safety: a target that is not loopback (or any target with --treat-as-remote) gets only GET
+requests, the two read-only POSTs of the query service (contract call, fee estimate) and verification
+POSTs whose input the contract says must be rejected; any other request is refused before sending and
+its test skipped with the reason. Checks that change state or load the target need --allow-writes.
 
 Run options:
   --header 'Name: value'   extra request header, repeatable (env CONFORMANCE_HEADERS); values are redacted from reports
   --timeout MS             per-request timeout (default 15000)
   --rate N                 requests per second across the run (default: none on loopback, 5 elsewhere)
-  --max-requests N         request budget for the run (default: none on loopback, 5000 elsewhere)
+  --max-requests N         request budget for the run, probes included (default: none on loopback, 5000 elsewhere)
   --seed N                 replay a run's generated inputs (env CONFORMANCE_SEED)
   --depth N                generated examples per property (default 20; env CONFORMANCE_DEPTH)
   --allow-writes           allow state-changing or loading checks on non-loopback targets
   --treat-as-remote        apply non-loopback (production-safe) defaults to loopback targets too
-  --expectations FILE      known deviations (JSON or YAML): matching failures do not fail the run
-  --verify-chain-id ID     chain used for verification submissions (default 296)
+  --expectations FILE      known deviations (JSON or YAML): rule, reason, expires (YYYY-MM-DD), optional
+                           endpoint; matching failures do not fail the run until they expire
+  --drift                  compare the query service's published OpenAPI document (/api/v1/docs/openapi.yml)
+                           with the contract, per rule, next to this run's verdicts: reports/drift.txt
+  --shard i/n              run the i-th of n slices of the tests (merge with merge-reports); without explicit
+                           --rate/--max-requests each shard takes 1/n of the non-loopback defaults
+  --verify-chain-id ID     chain used for verification submissions (default: the profile's, else 296)
   --known-calls FILE       contract calls with known results on the target (value checks of section 4.3)
   --report-dir DIR         where reports go (default reports)
 
-Exit codes: 0 every contract check passed (known deviations allowed), 1 a contract check failed or a
-test could not judge, 2 usage or configuration error (bad flag, unreachable target, bad file).
+Exit codes:
+  0  every contract check passed (known deviations allowed; observed-rule deviations are only reported)
+  1  a contract check failed, an expectation expired while its rule still fails, or a test could not judge
+  2  usage or configuration error: bad flag, unknown profile, unreachable target, malformed
+     expectations file, missing results for report/merge-reports (one message, no stack trace)
 `;

@@ -2,6 +2,7 @@ import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
 import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
 import { parseHeaderLine } from './headers.ts';
 import { normalizeBaseUrl } from './base-url.ts';
+import { findProfile } from '../profiles/profiles.ts';
 
 /** Flags of `ledger-conformance run`, each with the config field it fills. */
 const VALUE_FLAGS = [
@@ -83,6 +84,9 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     }
   }
   const url = (flag: string, value: string | undefined) => (value === undefined ? undefined : normalizeBaseUrl(flag, value));
+  // A profile only fills what neither a flag nor the environment gives.
+  const profileName = last(flags['--profile']);
+  const profile = profileName === undefined ? undefined : findProfile(profileName);
   const seedText = last(flags['--seed']) ?? env.CONFORMANCE_SEED;
   const depthText = last(flags['--depth']) ?? env.CONFORMANCE_DEPTH;
   const shard = last(flags['--shard']);
@@ -99,9 +103,9 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
   };
   return {
     targets: {
-      baseUrl: url('--base-url', last(flags['--base-url']) ?? env.BASE_URL),
-      statusUrl: url('--status-url', last(flags['--status-url']) ?? env.STATUS_URL),
-      verifyUrl: url('--verify-url', last(flags['--verify-url']) ?? env.VERIFY_URL),
+      baseUrl: url('--base-url', last(flags['--base-url']) ?? env.BASE_URL ?? profile?.baseUrl),
+      statusUrl: url('--status-url', last(flags['--status-url']) ?? env.STATUS_URL ?? profile?.statusUrl),
+      verifyUrl: url('--verify-url', last(flags['--verify-url']) ?? env.VERIFY_URL ?? profile?.verifyUrl),
     },
     headers: {
       ...headersFromEnv(env.CONFORMANCE_HEADERS),
@@ -116,11 +120,11 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     maxRequests: flags['--max-requests'] ? positiveNumber('--max-requests', last(flags['--max-requests'])!, { integer: true }) : undefined,
     reportDir: last(flags['--report-dir']) ?? DEFAULTS.reportDir,
     treatAsRemote: flags['--treat-as-remote'] ?? false,
-    profile: last(flags['--profile']),
+    profile: profileName,
     expectationsFile: last(flags['--expectations']),
     shard,
     drift: flags['--drift'] ?? false,
-    verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), DEFAULTS.verifyChainId),
+    verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), profile?.verifyChainId ?? DEFAULTS.verifyChainId),
     knownCallsFile: last(flags['--known-calls']),
     verifyUnsupportedChainId: chainId('--verify-unsupported-chain-id', last(flags['--verify-unsupported-chain-id']), DEFAULTS.verifyUnsupportedChainId),
   };

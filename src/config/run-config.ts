@@ -50,6 +50,8 @@ export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
   effectiveMaxRequests: number;
   /** JSON-lines file that receives one line per exchange (redacted); absent = not recorded. */
   exchangeLog?: string;
+  /** File that receives the time (epoch ms) of every request attempt, throttled ones included. */
+  attemptLog?: string;
 }
 
 export class ConfigError extends Error {

@@ -8,23 +8,35 @@ export interface Targets {
   verifyUrl: string;
 }
 
+export interface ResolveExtra {
+  embedded: boolean;
+  exchangeLog?: string;
+  attemptLog?: string;
+  /** Requests the CLI already sent to the targets (reachability probes): they come out of the budget. */
+  requestsAlreadySent?: number;
+}
+
 /**
  * Fills in what the run actually uses: the targets, which of them count as loopback, and the
  * rate and budget, which default to production-safe values for anything that is not loopback.
+ * Shards of one run hit the target at the same time, so each takes its share of the defaults.
  */
-export function resolveConfig(run: RunConfig, targets: Targets, extra: { embedded: boolean; exchangeLog?: string }): ResolvedConfig {
+export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveExtra): ResolvedConfig {
   const urlOf: Record<InterfaceName, string> = { 'ledger-query': targets.baseUrl, status: targets.statusUrl, verify: targets.verifyUrl };
   const loopback = Object.fromEntries(
     INTERFACES.map((name) => [name, !run.treatAsRemote && isLoopbackUrl(urlOf[name])]),
   ) as Record<InterfaceName, boolean>;
   const anyRemote = run.only.some((name) => !loopback[name]);
+  const shards = run.shard ? Number(run.shard.split('/')[1]) : 1;
+  const maxRequests = run.maxRequests ?? (anyRemote ? Math.max(1, Math.floor(DEFAULTS.remoteMaxRequests / shards)) : Number.MAX_SAFE_INTEGER);
   return {
     ...run,
     targets,
     embedded: extra.embedded,
     loopback,
-    effectiveRate: run.rate ?? (anyRemote ? DEFAULTS.remoteRate : Infinity),
-    effectiveMaxRequests: run.maxRequests ?? (anyRemote ? DEFAULTS.remoteMaxRequests : Number.MAX_SAFE_INTEGER),
+    effectiveRate: run.rate ?? (anyRemote ? DEFAULTS.remoteRate / shards : Infinity),
+    effectiveMaxRequests: Math.max(0, maxRequests - (extra.requestsAlreadySent ?? 0)),
     exchangeLog: extra.exchangeLog,
+    attemptLog: extra.attemptLog,
   };
 }

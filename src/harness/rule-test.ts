@@ -9,6 +9,7 @@ import { BudgetExhausted } from '../http/request-budget.ts';
 import { interfaceOfRule, loadCatalogue, titleWithRules } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
 import type { ConformanceMeta } from './conformance-meta.ts';
+import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';
 import { SkipCheck, skipBecause } from './skip.ts';
 
@@ -66,11 +67,22 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
 
     const soft: RuleViolation[] = [];
     const base = baseOf(config, iface);
+    state.writesAllowed = Boolean(options.writes) && config.allowWrites;
+    // A refused request skips the test even if the body catches the error: it could not check what it meant to.
+    let refused: string | undefined;
+    const send = async (req: OutgoingRequest) => {
+      try {
+        return await state.client.send(req);
+      } catch (error) {
+        if (error instanceof RequestRefused) refused ??= error.message;
+        throw error;
+      }
+    };
     const check: Check = {
       config,
       base,
-      send: (req) => state.client.send({ base, ...req }),
-      get: (path, query) => state.client.send({ method: 'GET', base, url: path, query }),
+      send: (req) => send({ base, ...req }),
+      get: (path, query) => send({ method: 'GET', base, url: path, query }),
       soft(rule, holds, detail, exchange) {
         if (!catalogue.has(rule)) throw new Error(`soft check names unknown rule ${rule}`);
         if (!holds) soft.push(new RuleViolation(rule, detail, exchange));
@@ -92,6 +104,11 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       else if (error instanceof BudgetExhausted) skipReason = error.message;
       else if (error instanceof ThrottledOut) skipReason = `target kept throttling: ${error.message}`;
       else failure = error;
+    }
+    if (refused) {
+      skipReason = refused;
+      // An error after a refusal is its consequence (the body had no answer to work with), not a finding.
+      if (!(failure instanceof RuleViolation)) failure = undefined;
     }
 
     for (const ex of exchanges) {

@@ -7,6 +7,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { createRateLimiter } from '../http/rate-limiter.ts';
 import { createRedactor } from '../http/redact.ts';
 import { createRequestBudget } from '../http/request-budget.ts';
+import { guardRequest } from './request-guard.ts';
 
 /**
  * The worker's view of the run: one client, one rate limiter and one budget shared by every test
@@ -18,6 +19,8 @@ export interface RunState {
   redact: ReturnType<typeof createRedactor>;
   /** Exchanges of the test now running; the test wrapper swaps it per test. */
   current: Exchange[];
+  /** Whether the test now running may send state-changing requests to non-loopback targets. */
+  writesAllowed: boolean;
 }
 
 let state: RunState | undefined;
@@ -28,29 +31,39 @@ export function runState(): RunState {
   const redact = createRedactor(config.headers);
   const limiter = createRateLimiter(config.effectiveRate);
   const budget = createRequestBudget(config.effectiveMaxRequests);
+  const client = createClient({
+    headers: config.headers,
+    timeoutMs: config.timeoutMs,
+    throttle: { maxRetries: 4, maxWaitMs: 30_000 },
+    hooks: {
+      async beforeSend() {
+        budget.take();
+        await limiter.acquire();
+        // Every attempt (throttled ones too) is logged when it leaves, so the report's rate is the real one.
+        if (config.attemptLog) appendFileSync(config.attemptLog, `${Date.now()}\n`);
+      },
+      onExchange(exchange) {
+        s.current.push(exchange);
+        if (config.exchangeLog) {
+          const ex = redact.exchange(exchange);
+          const line = { method: ex.method, url: ex.url, status: ex.status, startedAt: ex.startedAt, durationMs: ex.durationMs, throttled: ex.throttled };
+          appendFileSync(config.exchangeLog, `${JSON.stringify(line)}\n`);
+        }
+      },
+    },
+  });
   const s: RunState = {
     config,
     redact,
     current: [],
-    client: createClient({
-      headers: config.headers,
-      timeoutMs: config.timeoutMs,
-      throttle: { maxRetries: 4, maxWaitMs: 30_000 },
-      hooks: {
-        async beforeSend() {
-          budget.take();
-          await limiter.acquire();
-        },
-        onExchange(exchange) {
-          s.current.push(exchange);
-          if (config.exchangeLog) {
-            const ex = redact.exchange(exchange);
-            const line = { method: ex.method, url: ex.url, status: ex.status, startedAt: ex.startedAt, durationMs: ex.durationMs, throttled: ex.throttled };
-            appendFileSync(config.exchangeLog, `${JSON.stringify(line)}\n`);
-          }
-        },
+    writesAllowed: false,
+    client: {
+      // The production-safety guard sits in front of the one client every test shares.
+      async send(req) {
+        guardRequest(config, req, s.writesAllowed);
+        return client.send(req);
       },
-    }),
+    },
   };
   state = s;
   return s;

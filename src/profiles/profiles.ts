@@ -10,7 +10,10 @@ export interface Profile {
   verifyChainId: string;
 }
 
-/** The port `npm run serve` listens on unless told otherwise (reference/main.ts). */
+/**
+ * `npm run serve` picks a free port unless given one (reference/main.ts), so the local profile names
+ * the port of the contract document's default server: start it with `npm run serve -- --port 8080`.
+ */
 export const LOCAL_REFERENCE_PORT = 8080;
 
 // The public networks share the status page and the verifier; only the query host and the chain differ.
@@ -34,10 +37,10 @@ export const PROFILES: readonly Profile[] = [
   publicNetwork('previewnet', '297'),
   {
     name: 'local',
-    description: 'the reference server started by `npm run serve`',
+    description: `the reference server of \`npm run serve -- --port ${LOCAL_REFERENCE_PORT}\` (one port, three interfaces)`,
     baseUrl: `http://127.0.0.1:${LOCAL_REFERENCE_PORT}`,
     statusUrl: `http://127.0.0.1:${LOCAL_REFERENCE_PORT}/status/api/v2`,
-    verifyUrl: `http://127.0.0.1:${LOCAL_REFERENCE_PORT}/verify`,
+    verifyUrl: `http://127.0.0.1:${LOCAL_REFERENCE_PORT}`,
     verifyChainId: '296',
   },
 ];

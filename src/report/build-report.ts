@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { writeUncoveredRuleResults } from './allure-rule-results.ts';
 import { exchangeStats } from './exchange-stats.ts';
-import { readExpectations } from './expectations.ts';
+import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
+import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
 import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
 import { summaryText, type SummaryContext } from './summary-text.ts';
@@ -22,6 +23,7 @@ export function reportPaths(reportDir: string) {
     summary: join(dir, 'summary.txt'),
     rules: join(dir, 'rules.json'),
     exchanges: join(dir, 'exchanges.jsonl'),
+    attempts: join(dir, 'attempts.log'),
     runInfo: join(dir, 'run-info.json'),
   };
 }
@@ -33,6 +35,10 @@ export interface RunInfo {
   depth: number;
   wallMs: number;
   expectationsFile?: string;
+  /** The expectations as read when the run started: shards merged elsewhere need not find the file. */
+  expectations?: Expectation[];
+  shard?: string;
+  profile?: string;
 }
 
 /**
@@ -48,9 +54,17 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   const catalogue = loadCatalogue();
   const rules = [...catalogue.values()].filter((r) => info.only.includes(r.interface));
   const outcomes = readTestOutcomes(paths.vitestJson, process.cwd());
-  const expectations = info.expectationsFile ? readExpectations(info.expectationsFile, new Set(catalogue.keys())) : [];
+  const expectations = info.expectations ?? (info.expectationsFile ? readExpectations(info.expectationsFile, new Set(catalogue.keys())) : []);
   const verdict = ruleVerdicts(rules, outcomes, expectations, options.today ?? new Date().toISOString().slice(0, 10));
-  const ctx: SummaryContext = { targets: info.targets, seed: info.seed, depth: info.depth, wallMs: info.wallMs, stats: exchangeStats(paths.exchanges) };
+  const drift = readDriftData(paths.dir);
+  const ctx: SummaryContext = {
+    targets: info.targets,
+    seed: info.seed,
+    depth: info.depth,
+    wallMs: info.wallMs,
+    stats: exchangeStats(paths.exchanges, paths.attempts),
+    drift: drift && writeDriftReport(paths.dir, drift, verdict.rows),
+  };
   const summary = summaryText(verdict, outcomes, ctx);
   writeFileSync(paths.summary, summary);
   writeFileSync(paths.rules, JSON.stringify({

@@ -9,24 +9,37 @@ export interface ExchangeStats {
   serverErrors: number;
 }
 
-/** Counts what the run's exchange log records (one JSON line per exchange). */
-export function exchangeStats(path: string): ExchangeStats {
-  if (!existsSync(path)) return { requests: 0, throttled: 0, peakPerSecond: 0, serverErrors: 0 };
+function peakPerSecond(starts: number[]): number {
+  const sorted = [...starts].sort((a, b) => a - b);
+  let peak = 0;
+  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
+    while (sorted[hi]! - sorted[lo]! >= 1000) lo++;
+    peak = Math.max(peak, hi - lo + 1);
+  }
+  return peak;
+}
+
+/**
+ * Counts what the run's exchange log records (one JSON line per exchange). When the attempt log
+ * exists (one epoch-ms line per request that left, throttled retries and probes included), the
+ * request count and the peak rate come from it: the exchange log only dates the final attempts.
+ */
+export function exchangeStats(path: string, attemptsPath?: string): ExchangeStats {
   const starts: number[] = [];
   let throttled = 0;
   let serverErrors = 0;
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    const ex = JSON.parse(line) as { startedAt: string; status: number; throttled: unknown[] };
-    starts.push(Date.parse(ex.startedAt));
-    throttled += ex.throttled.length;
-    if (ex.status >= 500) serverErrors++;
+  if (existsSync(path)) {
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const ex = JSON.parse(line) as { startedAt: string; status: number; throttled: unknown[] };
+      starts.push(Date.parse(ex.startedAt));
+      throttled += ex.throttled.length;
+      if (ex.status >= 500) serverErrors++;
+    }
   }
-  starts.sort((a, b) => a - b);
-  let peak = 0;
-  for (let lo = 0, hi = 0; hi < starts.length; hi++) {
-    while (starts[hi]! - starts[lo]! >= 1000) lo++;
-    peak = Math.max(peak, hi - lo + 1);
+  if (attemptsPath && existsSync(attemptsPath)) {
+    const attempts = readFileSync(attemptsPath, 'utf8').split('\n').filter((l) => l.trim()).map(Number);
+    return { requests: attempts.length, throttled, peakPerSecond: peakPerSecond(attempts), serverErrors };
   }
-  return { requests: starts.length + throttled, throttled, peakPerSecond: peak, serverErrors };
+  return { requests: starts.length + throttled, throttled, peakPerSecond: peakPerSecond(starts), serverErrors };
 }

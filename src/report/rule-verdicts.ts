@@ -1,5 +1,5 @@
 import type { Rule } from '../rules/catalogue.ts';
-import type { Expectation } from './expectations.ts';
+import { messageConcernsEndpoint, type Expectation } from './expectations.ts';
 import type { TestOutcome } from './test-outcomes.ts';
 
 /**
@@ -16,6 +16,8 @@ export interface RuleRow {
   tests: Array<{ title: string; file: string; status: string; violated: boolean; reason?: string }>;
   messages: string[];
   expectation?: Expectation;
+  /** The expectation shown is past its expiry date, which is why the rule fails again. */
+  expectationExpired?: boolean;
 }
 
 export interface RunVerdict {
@@ -45,16 +47,29 @@ export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectation
     });
     const violated = rowTests.some((t) => t.violated);
     const broken = tests.some((t) => t.status === 'failed' && !(t.meta?.violations.length));
-    const expectation = active.find((e) => e.rule === rule.id && (!e.endpoint || messages.some((m) => m.includes(e.endpoint!))))
-      ?? active.find((e) => e.rule === rule.id && !e.endpoint);
+    const mine = (list: Expectation[]) => list.filter((e) => e.rule === rule.id);
+    const covers = (e: Expectation, message: string) => !e.endpoint || messageConcernsEndpoint(e.endpoint, message);
+    // A known deviation needs every violation of the rule covered: a failure elsewhere is news.
+    const coveredBy = (list: Expectation[]) =>
+      messages.length > 0 && messages.every((m) => list.some((e) => covers(e, m))) ? list.find((e) => messages.some((m) => covers(e, m))) : undefined;
+    let expectation: Expectation | undefined;
+    let expectationExpired = false;
     let verdict: RuleVerdict;
     if (tests.length === 0) verdict = 'uncovered';
-    else if (violated) verdict = expectation ? 'known-deviation' : rule.source === 'contract' ? 'failed' : 'deviates';
-    else if (broken) verdict = 'error';
+    else if (violated) {
+      expectation = coveredBy(mine(active));
+      if (!expectation) {
+        expectation = coveredBy(mine(expired));
+        expectationExpired = expectation !== undefined;
+      }
+      verdict = expectation && !expectationExpired ? 'known-deviation' : rule.source === 'contract' ? 'failed' : 'deviates';
+    } else if (broken) verdict = 'error';
     // A test that failed on another rule's soft check still ran this rule's checks to the end.
-    else if (tests.some((t) => t.status === 'passed' || (t.status === 'failed' && t.meta?.completed))) verdict = expectation ? 'fixed' : 'passed';
-    else verdict = 'skipped';
-    return { rule, verdict, tests: rowTests, messages, expectation };
+    else if (tests.some((t) => t.status === 'passed' || (t.status === 'failed' && t.meta?.completed))) {
+      expectation = mine(active)[0];
+      verdict = expectation ? 'fixed' : 'passed';
+    } else verdict = 'skipped';
+    return { rule, verdict, tests: rowTests, messages, expectation, ...(expectationExpired ? { expectationExpired } : {}) };
   });
   const errors = outcomes.filter((o) => o.status === 'failed' && !(o.meta?.violations.length));
   const failing = rows.some((r) => r.verdict === 'failed') || errors.length > 0;

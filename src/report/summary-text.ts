@@ -9,6 +9,8 @@ export interface SummaryContext {
   depth: number;
   wallMs: number;
   stats: ExchangeStats;
+  /** One line about spec drift when the run compared the target's published document. */
+  drift?: string;
 }
 
 const ORDER: RuleVerdict[] = ['failed', 'error', 'known-deviation', 'fixed', 'deviates', 'passed', 'skipped', 'uncovered'];
@@ -20,6 +22,7 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
   for (const [name, url] of Object.entries(ctx.targets)) lines.push(`  target ${name}: ${url}`);
   lines.push(`  seed ${ctx.seed} (replay with --seed ${ctx.seed}), depth ${ctx.depth}, wall time ${(ctx.wallMs / 1000).toFixed(1)} s`);
   lines.push(`  requests sent ${ctx.stats.requests}, peak ${ctx.stats.peakPerSecond}/s, throttling answers waited out ${ctx.stats.throttled}, 5xx answers ${ctx.stats.serverErrors}`);
+  if (ctx.drift) lines.push(`  ${ctx.drift}`);
   lines.push('');
   lines.push('interface      tests  passed  failed  skipped | rules: ' + ORDER.join(' / '));
   for (const name of INTERFACES.filter((n) => n in ctx.targets)) {
@@ -35,7 +38,10 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
     lines.push('', `${title} (${rows.length}):`);
     for (const row of rows) {
       lines.push(`  ${row.rule.id} [${row.rule.source}] ${row.rule.statement}`);
-      if (row.expectation) lines.push(`    expectation: ${row.expectation.reason} (expires ${row.expectation.expires})`);
+      if (row.expectation) {
+        const when = row.expectationExpired ? `EXPIRED ${row.expectation.expires}, fails again` : `expires ${row.expectation.expires}`;
+        lines.push(`    expectation${row.expectation.endpoint ? ` on ${row.expectation.endpoint}` : ''}: ${row.expectation.reason} (${when})`);
+      }
       if (withMessages) for (const m of row.messages.slice(0, 3)) lines.push(...m.split('\n').map((l) => `    ${l}`));
       if (row.verdict === 'skipped') {
         const reasons = [...new Set(row.tests.map((t) => t.reason).filter(Boolean))];

@@ -1,0 +1,20 @@
+import { ConfigError } from '../config/run-config.ts';
+import { PROFILES } from '../profiles/profiles.ts';
+
+/** `ledger-conformance profiles [--json]`: the named targets `run --profile` accepts. */
+export async function profilesCommand(argv: string[]): Promise<number> {
+  const unknown = argv.filter((a) => a !== '--json');
+  if (unknown.length) throw new ConfigError(`profiles takes only --json, got "${unknown[0]}"`);
+  if (argv.includes('--json')) {
+    process.stdout.write(`${JSON.stringify(PROFILES, null, 2)}\n`);
+    return 0;
+  }
+  const lines = ['Profiles (run --profile NAME; --base-url, --status-url, --verify-url and --verify-chain-id override):'];
+  for (const p of PROFILES) {
+    lines.push('', `  ${p.name}: ${p.description}`);
+    lines.push(`    --base-url ${p.baseUrl}`, `    --status-url ${p.statusUrl}`, `    --verify-url ${p.verifyUrl}`, `    --verify-chain-id ${p.verifyChainId}`);
+  }
+  lines.push('', 'Public profiles are not loopback: only read-only requests, 5 requests/s and 5000 requests unless told otherwise.');
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
