@@ -1,0 +1,92 @@
+import type { Check } from '../harness/rule-test.ts';
+import { responseJson, type Exchange } from '../http/exchange.ts';
+import { expectMatchesResponseSchema } from './response-schema.ts';
+import { expectRule } from './rule-violation.ts';
+
+export interface JobContract {
+  match?: string | null;
+  creationMatch?: string | null;
+  runtimeMatch?: string | null;
+  chainId?: string;
+  address?: string;
+}
+
+export interface VerificationJob {
+  isJobCompleted?: boolean;
+  verificationId?: string;
+  jobStartTime?: string;
+  jobFinishTime?: string;
+  compilationTime?: string;
+  contract?: JobContract;
+  error?: { customCode?: string; message?: string };
+}
+
+export interface FollowedJob {
+  job: VerificationJob;
+  exchange: Exchange;
+  completed: boolean;
+  polls: number;
+  elapsedMs: number;
+}
+
+/** Polling stays bounded: jobs take well under a second on the reference, seconds on a real verifier. */
+const MAX_POLLS = 40;
+const MAX_WAIT_MS = 30_000;
+
+const JOB_FIELDS = ['isJobCompleted', 'verificationId', 'jobStartTime', 'contract'] as const;
+const CONTRACT_FIELDS = ['match', 'creationMatch', 'runtimeMatch', 'chainId', 'address'] as const;
+
+/**
+ * Follows GET /v2/verify/{verificationId} until the job completes or the bound is reached, checking
+ * every answer: served for the id just returned (contract), 200 and the observed job object.
+ */
+export async function followVerificationJob(t: Check, verificationId: string): Promise<FollowedJob> {
+  const started = Date.now();
+  let delay = 100;
+  for (let polls = 1; ; polls++) {
+    const exchange = await t.get(`/v2/verify/${encodeURIComponent(verificationId)}`);
+    expectRule('VF-4.8-job-status-endpoint', exchange.status >= 200 && exchange.status < 300,
+      `GET /v2/verify/${verificationId} for the id the acceptance returned answered ${exchange.status}`, exchange);
+    t.soft('VF-4.8-job-status-200', exchange.status === 200, `the job answered ${exchange.status}, the notes observe 200`, exchange);
+    const job = await checkJobObject(t, exchange, verificationId);
+    const elapsedMs = Date.now() - started;
+    if (job.isJobCompleted === true || polls >= MAX_POLLS || elapsedMs >= MAX_WAIT_MS) {
+      const completed = job.isJobCompleted === true;
+      t.note(completed
+        ? `job ${verificationId} completed after ${polls} poll(s), ${elapsedMs} ms after the first poll`
+        : `job ${verificationId} still pending after ${polls} poll(s) over ${elapsedMs} ms; stopped following it`);
+      return { job, exchange, completed, polls, elapsedMs };
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    delay = Math.min(delay * 2, 1000);
+  }
+}
+
+/** One answer of the job endpoint against the notes' job object (all observed rules, soft). */
+export async function checkJobObject(t: Check, exchange: Exchange, verificationId: string): Promise<VerificationJob> {
+  await expectMatchesResponseSchema(t, exchange, 'verify', 'getVerificationJob', 'VF-4.8-job-object-fields');
+  const job = (responseJson(exchange) ?? {}) as VerificationJob;
+  const contract = job.contract ?? {};
+  const soft = (rule: string, holds: boolean, detail: string) => t.soft(rule, holds, `job ${verificationId}: ${detail}`, exchange);
+  const missing = [...JOB_FIELDS.filter((f) => !(f in job)), ...CONTRACT_FIELDS.filter((f) => !(f in contract)).map((f) => `contract.${f}`)];
+  soft('VF-4.8-job-object-fields', missing.length === 0, `lacks ${missing.join(', ')}`);
+  soft('VF-4.8-job-object-fields', job.verificationId === undefined || job.verificationId.toLowerCase() === verificationId.toLowerCase(), `carries verificationId ${String(job.verificationId)}`);
+  const matches = [contract.match, contract.creationMatch, contract.runtimeMatch];
+  if (job.isJobCompleted === false) {
+    soft('VF-4.8-job-match-values', matches.every((m) => m === null || m === undefined), `is pending but reports matches ${JSON.stringify(matches)}`);
+  }
+  if (job.isJobCompleted === true) {
+    const lacking = (['jobFinishTime', 'compilationTime'] as const).filter((f) => !(f in job));
+    soft('VF-4.8-job-object-fields', lacking.length === 0, `is completed but lacks ${lacking.join(', ')}`);
+    const matched = contract.match !== null && contract.match !== undefined;
+    // The job carries an error exactly when it failed, i.e. completed without a match.
+    soft('VF-4.8-job-error-when-failed', matched !== (job.error !== undefined && job.error !== null),
+      matched ? `matched (${contract.match}) yet carries error ${JSON.stringify(job.error)}` : 'completed without a match and without an error');
+  }
+  return job;
+}
+
+/** The job ended with a match (partial or exact). */
+export function jobMatched(job: VerificationJob): boolean {
+  return job.isJobCompleted === true && job.contract?.match !== null && job.contract?.match !== undefined;
+}

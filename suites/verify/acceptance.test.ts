@@ -1,0 +1,144 @@
+// Valid submissions (contract 4.8): accepted with a UUID and followed to the end of the job; a
+// verified contract cannot be verified again, under any letter case of its address; a second
+// submission while the first job runs is refused. These change the target's state: writes.
+import { describe } from 'vitest';
+import fc from 'fast-check';
+import type { VerificationSample } from '../../fixtures/contracts/deployments.ts';
+import { expectRule } from '../../src/checks/rule-violation.ts';
+import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
+import { followVerificationJob, type FollowedJob } from '../../src/checks/verification-job.ts';
+import { acceptedId, sampleBody, submitUnverifiedSample, submitVerification, verificationSamples } from '../../src/checks/verification-sample.ts';
+import { isLowercase, isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
+import { checkProperty } from '../../src/harness/check-property.ts';
+import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
+import { responseJson, type Exchange } from '../../src/http/exchange.ts';
+import { retryAfterMs } from '../../src/http/retry-after.ts';
+
+const WRITES = { writes: true };
+
+/**
+ * A fixture sample the target holds as verified with exact matches: one it already verified, or one
+ * verified here and followed to the end. Skips when the target cannot verify the sample at all.
+ */
+async function verifiedSample(t: Check): Promise<VerificationSample> {
+  for (const sample of verificationSamples(t)) {
+    const exchange = await submitVerification(t, sample.chainId, sample.address, sampleBody(sample));
+    if (exchange.status >= 400 && exchange.status < 500 && expectVerificationErrorBody(t, exchange, 'first submission').customCode === 'already_verified') return sample;
+    const id = acceptedId(exchange);
+    if (!id) continue;
+    const followed = await followVerificationJob(t, id);
+    const { match, creationMatch, runtimeMatch } = followed.job.contract ?? {};
+    if (creationMatch === 'exact_match' && runtimeMatch === 'exact_match') return sample;
+    t.note(`${sample.address} ended with match ${String(match)} (creation ${String(creationMatch)}, runtime ${String(runtimeMatch)}), not exact on both`);
+  }
+  return t.skip(`the target verified none of the fixture samples on chain ${t.config.verifyChainId} with exact runtime and creation matches`);
+}
+
+function errorCode(exchange: Exchange): string | undefined {
+  const body = responseJson(exchange) as { customCode?: unknown } | undefined;
+  return exchange.status >= 400 && typeof body?.customCode === 'string' ? body.customCode : undefined;
+}
+
+/**
+ * Two identical submissions sent together, so the second meets the first job running even on a
+ * target whose jobs end within milliseconds. Their 429 is the answer under test, so throttling is
+ * not waited out by the client; a rate-limit refusal is waited out here once, bounded.
+ */
+async function submitPairTogether(t: Check, sample: VerificationSample): Promise<Exchange[]> {
+  const send = () => Promise.all([0, 1].map(() => submitVerification(t, sample.chainId, sample.address, sampleBody(sample), { waitOutThrottling: false })));
+  const pair = await send();
+  const throttle = pair.find((ex) => errorCode(ex) === 'too_many_requests');
+  if (!throttle) return pair;
+  const waitMs = Math.min(retryAfterMs(throttle.responseHeaders['retry-after']) ?? 1000, 15_000);
+  t.note(`the pair met too_many_requests; waited ${waitMs} ms and sent it again`);
+  for (const ex of pair) {
+    const id = acceptedId(ex);
+    if (id) await followVerificationJob(t, id);
+  }
+  await new Promise((resolve) => setTimeout(resolve, waitMs));
+  return send();
+}
+
+describe('POST /v2/verify/{chainId}/{address}', () => {
+  ruleTest('accepts a valid submission without a creation transaction hash, answering a UUID verificationId', [
+    'VF-4.8-accept-verification-id-uuid', 'VF-4.8-accept-status-202', 'VF-4.8-verification-id-v4-lowercase', 'VF-4.8-json-request-body',
+    'VF-4.8-creation-tx-hash-optional', 'VF-1-asynchronous-verification', 'VF-5-no-credentials-needed', 'VF-9-path-prefix-v2', 'VF-7-no-server-error',
+  ], async (t) => {
+    const { sample, exchange } = await submitUnverifiedSample(t);
+    const context = `submission of ${sample.contractIdentifier} at ${sample.address} on chain ${sample.chainId}`;
+    if (Object.keys(t.config.headers).length === 0) {
+      t.soft('VF-5-no-credentials-needed', exchange.status !== 401 && exchange.status !== 403, `${context} without credentials answered ${exchange.status}`, exchange);
+    }
+    t.soft('VF-9-path-prefix-v2', exchange.status !== 404 && exchange.status !== 405, `${context}: POST /v2/verify/... is not served (${exchange.status})`, exchange);
+    expectRule('VF-4.8-creation-tx-hash-optional', exchange.status >= 200 && exchange.status < 300,
+      `${context} (valid, no creationTransactionHash, application/json) answered ${exchange.status}: ${exchange.responseBody.slice(0, 200)}`, exchange);
+    const body = responseJson(exchange) as { verificationId?: unknown } | undefined;
+    expectRule('VF-4.8-accept-verification-id-uuid', isUuid(body?.verificationId), `${context}: verificationId is ${JSON.stringify(body?.verificationId)}, not a UUID`, exchange);
+    t.soft('VF-4.8-accept-status-202', exchange.status === 202, `${context}: accepted with ${exchange.status}, the notes observe 202`, exchange);
+    t.soft('VF-4.8-verification-id-v4-lowercase', isUuidV4(body.verificationId) && isLowercase(body.verificationId), `${context}: ${body.verificationId} is not a lowercase version-4 UUID`, exchange);
+    // Asynchronous: the acceptance carries a job id, not the result; the result comes from the job.
+    const resultKeys = ['match', 'runtimeMatch', 'creationMatch', 'contract', 'isJobCompleted'].filter((k) => k in (body as object));
+    expectRule('VF-1-asynchronous-verification', resultKeys.length === 0, `${context}: the acceptance already carries verification results (${resultKeys.join(', ')})`, exchange);
+  }, WRITES);
+
+  ruleTest('reports the accepted job at GET /v2/verify/{verificationId} until it completes', [
+    'VF-4.8-job-status-endpoint', 'VF-4.8-job-status-200', 'VF-4.8-job-object-fields', 'VF-4.8-job-match-values', 'VF-4.8-job-error-when-failed', 'VF-1-asynchronous-verification',
+  ], async (t) => {
+    const { sample, exchange } = await submitUnverifiedSample(t, { withCreationHash: true });
+    const id = acceptedId(exchange);
+    expectRule('VF-4.8-accept-verification-id-uuid', id !== undefined, `submission of ${sample.address} answered ${exchange.status}: ${exchange.responseBody.slice(0, 200)}`, exchange);
+    const followed: FollowedJob = await followVerificationJob(t, id);
+    if (!followed.completed) t.skip(`the job did not complete within the polling bound (${followed.polls} polls, ${followed.elapsedMs} ms)`);
+    const contract = followed.job.contract ?? {};
+    t.soft('VF-4.8-job-object-fields', contract.chainId === sample.chainId, `job reports chainId ${JSON.stringify(contract.chainId)}, submitted ${sample.chainId}`, followed.exchange);
+    t.soft('VF-4.8-job-object-fields', contract.address?.toLowerCase() === sample.address.toLowerCase(), `job reports address ${String(contract.address)}, submitted ${sample.address}`, followed.exchange);
+    t.note(`job ended with match ${String(contract.match)}${followed.job.error ? `, error ${followed.job.error.customCode}` : ''}`);
+  }, WRITES);
+
+  ruleTest('rejects a resubmission of a contract verified with exact matches as already_verified', ['VF-7-already-verified', 'VF-7-already-verified-409', 'VF-7-error-body-shape'], async (t) => {
+    const sample = await verifiedSample(t);
+    const exchange = await submitVerification(t, sample.chainId, sample.address, sampleBody(sample, { withCreationHash: true }));
+    const context = `resubmission of verified ${sample.address} on chain ${sample.chainId}`;
+    expectRule('VF-7-already-verified', exchange.status >= 400 && exchange.status < 500, `${context} answered ${exchange.status}`, exchange);
+    const error = expectVerificationErrorBody(t, exchange, context);
+    expectRule('VF-7-already-verified', error.customCode === 'already_verified', `${context} answered customCode ${error.customCode}`, exchange);
+    t.soft('VF-7-already-verified-409', exchange.status === 409, `${context}: already_verified came with ${exchange.status}, the notes observe 409`, exchange);
+  }, WRITES);
+
+  ruleTest('treats the address in upper, lower and mixed case as the same contract', ['VF-4.8-address-case-insensitive'], async (t) => {
+    const sample = await verifiedSample(t);
+    const hex = sample.address.slice(2);
+    // Each letter's case flipped at random, plus the all-lower and all-upper spellings.
+    const spellings = fc.oneof(
+      fc.constantFrom(hex.toLowerCase(), hex.toUpperCase()),
+      fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }).map((flips) => [...hex].map((ch, i) => (flips[i] ? ch.toUpperCase() : ch.toLowerCase())).join('')),
+    ).map((digits) => `0x${digits}`);
+    await checkProperty(t, spellings, async (address) => {
+      const exchange = await submitVerification(t, sample.chainId, address, sampleBody(sample));
+      const code = exchange.status >= 400 && exchange.status < 500 ? expectVerificationErrorBody(t, exchange, `submission as ${address}`).customCode : undefined;
+      // The contract is verified: the same contract under another spelling is already verified.
+      expectRule('VF-4.8-address-case-insensitive', code === 'already_verified', `verified ${sample.address} submitted as ${address} answered ${exchange.status} ${code ?? ''}, not already_verified`, exchange);
+    }, { runs: Math.min(t.config.depth, 4) });
+  }, WRITES);
+
+  ruleTest('refuses a second submission while the first job still runs with duplicate_verification_request', ['VF-7-duplicate-request-429'], async (t) => {
+    for (const sample of verificationSamples(t)) {
+      const pair = await submitPairTogether(t, sample);
+      const codes = pair.map(errorCode);
+      if (codes.every((c) => c === 'already_verified')) continue;
+      for (const exchange of pair) {
+        const id = acceptedId(exchange);
+        if (id) await followVerificationJob(t, id);
+      }
+      if (codes.includes('too_many_requests')) t.skip('the target throttled the pair of submissions even after waiting once');
+      if (codes.includes('already_verified')) t.skip(`one submission of ${sample.address} met already_verified: the other job was not observed running`);
+      const accepted = pair.filter((ex) => acceptedId(ex) !== undefined);
+      const refused = pair.find((ex) => acceptedId(ex) === undefined);
+      expectRule('VF-4.8-accept-verification-id-uuid', accepted.length > 0, `neither submission of ${sample.address} was accepted: ${pair.map((ex) => ex.status).join(', ')}`, pair[0]);
+      expectRule('VF-7-duplicate-request-429', refused !== undefined && refused.status === 429 && errorCode(refused) === 'duplicate_verification_request',
+        `two submissions of ${sample.address} sent together answered ${pair.map((ex) => `${ex.status} ${errorCode(ex) ?? 'accepted'}`).join(' and ')}`, refused ?? pair[1]);
+      return;
+    }
+    t.skip(`every fixture sample on chain ${t.config.verifyChainId} is already verified`);
+  }, WRITES);
+});

@@ -1,0 +1,47 @@
+// Error codes of contract section 7 that a well-formed request meets: an unsupported chain, and
+// (when a target fails) internal_error for unexpected failures.
+import { describe } from 'vitest';
+import fc from 'fast-check';
+import { expectRule } from '../../src/checks/rule-violation.ts';
+import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
+import { sampleBody, strangerAddressArbitrary, submitVerification, verificationSamples } from '../../src/checks/verification-sample.ts';
+import { checkProperty } from '../../src/harness/check-property.ts';
+import { ruleTest } from '../../src/harness/rule-test.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+
+describe('POST /v2/verify/{chainId}/{address}', () => {
+  ruleTest('rejects a well-formed submission for an unsupported chain with unsupported_chain', ['VF-7-unsupported-chain', 'VF-7-unsupported-chain-400', 'VF-7-error-body-shape'], async (t) => {
+    const sample = verificationSamples(t)[0]!;
+    const chainId = t.config.verifyUnsupportedChainId;
+    const exchange = await submitVerification(t, chainId, sample.address, sampleBody(sample));
+    const context = `valid submission for chain ${chainId} (configured as unsupported)`;
+    expectRule('VF-7-unsupported-chain', exchange.status >= 400 && exchange.status < 500, `${context} answered ${exchange.status}`, exchange);
+    const error = expectVerificationErrorBody(t, exchange, context);
+    expectRule('VF-7-unsupported-chain', error.customCode === 'unsupported_chain', `${context} answered customCode ${error.customCode}`, exchange);
+    t.soft('VF-7-unsupported-chain-400', exchange.status === 400, `${context}: unsupported_chain came with ${exchange.status}, the notes observe 400`, exchange);
+  });
+
+  ruleTest('reports any server failure as internal_error with the error body', ['VF-7-internal-error', 'VF-7-internal-error-500', 'VF-7-error-body-shape'], async (t) => {
+    const sample = verificationSamples(t)[0]!;
+    const base = sampleBody(sample);
+    const stdJsonInput = base.stdJsonInput as Record<string, unknown>;
+    // Well-formed by the contract, awkward inside: source content of the wrong type, deep settings,
+    // a very long contract name. A target that fails on them must still answer internal_error.
+    const deep = Array.from({ length: 500 }).reduce<Record<string, unknown>>((inner) => ({ nested: inner }), {});
+    const awkward = fc.constantFrom<Record<string, unknown>>(
+      { ...base, stdJsonInput: { ...stdJsonInput, sources: { 'a/A.sol': { content: 42 } } } },
+      { ...base, stdJsonInput: { ...stdJsonInput, settings: { ...(stdJsonInput.settings as object), deep } } },
+      { ...base, contractIdentifier: `contracts/A.sol:${'A'.repeat(4000)}` },
+    );
+    const failures: Exchange[] = [];
+    await checkProperty(t, fc.tuple(awkward, strangerAddressArbitrary()), async ([body, address]) => {
+      const exchange = await submitVerification(t, t.config.verifyChainId, address, body);
+      if (exchange.status < 500) return;
+      failures.push(exchange);
+      const error = expectVerificationErrorBody(t, exchange, `server failure (${exchange.status})`);
+      expectRule('VF-7-internal-error', error.customCode === 'internal_error', `a ${exchange.status} answered customCode ${error.customCode}`, exchange);
+      t.soft('VF-7-internal-error-500', exchange.status === 500, `internal_error came with ${exchange.status}, the notes observe 500`, exchange);
+    }, { runs: 3 });
+    if (failures.length === 0) t.skip('the target answered none of the awkward requests with a server failure, so internal_error could not be observed');
+  }, { writes: true });
+});

@@ -1,0 +1,40 @@
+// Section 7/8: excess traffic is rejected with too_many_requests. A bounded burst (request count
+// and time) of cheap, rejected submissions; the throttling answer is the result, so it is not waited out.
+import { describe } from 'vitest';
+import fc from 'fast-check';
+import { expectRule } from '../../src/checks/rule-violation.ts';
+import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
+import { strangerAddressArbitrary, submitVerification } from '../../src/checks/verification-sample.ts';
+import { ruleTest } from '../../src/harness/rule-test.ts';
+import { responseJson, type Exchange } from '../../src/http/exchange.ts';
+
+const MAX_REQUESTS = 150;
+const MAX_BURST_MS = 20_000;
+
+/** A throttling answer: 429, 503 with Retry-After, or any answer naming too_many_requests. */
+function isThrottling(exchange: Exchange): boolean {
+  const code = (responseJson(exchange) as { customCode?: unknown } | undefined)?.customCode;
+  return exchange.status === 429 || (exchange.status === 503 && 'retry-after' in exchange.responseHeaders) || code === 'too_many_requests';
+}
+
+describe('POST /v2/verify/{chainId}/{address}', () => {
+  // Last in its file: it leaves the client throttled for up to one window.
+  ruleTest('rejects a burst beyond the rate limit with too_many_requests', ['VF-7-too-many-requests', 'VF-7-too-many-requests-429', 'VF-7-error-body-shape'], async (t) => {
+    const address = fc.sample(strangerAddressArbitrary(), { seed: t.config.seed, numRuns: 1 })[0]!;
+    const started = Date.now();
+    let sent = 0;
+    let throttled: Exchange | undefined;
+    // An empty body is rejected at once, so the burst loads the front door and starts no job.
+    while (!throttled && sent < MAX_REQUESTS && Date.now() - started < MAX_BURST_MS) {
+      const exchange = await submitVerification(t, t.config.verifyChainId, address, {}, { waitOutThrottling: false });
+      sent += 1;
+      if (isThrottling(exchange)) throttled = exchange;
+    }
+    t.note(`${sent} request(s) in ${Date.now() - started} ms${throttled ? `; throttled at request ${sent}` : ''}`);
+    const answer = throttled;
+    if (!answer) return t.skip(`no throttling within ${sent} requests and ${MAX_BURST_MS / 1000} s; the contract does not show the threshold`);
+    const error = expectVerificationErrorBody(t, answer, `throttling answer after ${sent} requests`);
+    expectRule('VF-7-too-many-requests', error.customCode === 'too_many_requests', `the throttling answer (${answer.status}) has customCode ${error.customCode}`, answer);
+    t.soft('VF-7-too-many-requests-429', answer.status === 429, `too_many_requests came with ${answer.status}, the notes observe 429`, answer);
+  }, { writes: true, timeout: 60_000 });
+});
