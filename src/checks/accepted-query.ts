@@ -1,0 +1,29 @@
+import { responseJson, type Exchange } from '../http/exchange.ts';
+import type { Report } from './report.ts';
+import { messageNamesParameter } from './parameter-named.ts';
+
+/**
+ * A query the contract obliges the target to accept answers 200. When it does not, the failure
+ * goes to the rule of each parameter the error names (its pattern or range was misread), or to
+ * `fallbackRule` when the answer names none.
+ */
+export function expectAcceptedQuery(
+  report: Report,
+  exchange: Exchange,
+  query: Array<[string, string]>,
+  ruleOf: (parameter: string) => string,
+  fallbackRule: string,
+): boolean {
+  if (exchange.status === 200) return true;
+  if (exchange.status >= 500) return false; // reported by the harness under the no-server-error rule
+  const body = responseJson(exchange) as { _status?: { messages?: Array<{ message?: unknown; detail?: unknown }> } } | undefined;
+  const texts = (body?._status?.messages ?? []).map((m) => `${String(m.message ?? '')} ${String(m.detail ?? '')}`);
+  const blamed = [...new Set(query.map(([name]) => name))].filter((name) => texts.some((text) => messageNamesParameter(text, name)));
+  const sent = query.map(([k, v]) => `${k}=${v}`).join('&');
+  if (blamed.length === 0) report(fallbackRule, false, `valid query ${sent} answered ${exchange.status}`, exchange);
+  for (const name of blamed) {
+    const values = query.filter(([k]) => k === name).map(([, v]) => JSON.stringify(v)).join(', ');
+    report(ruleOf(name), false, `valid ${name} ${values} rejected with ${exchange.status} (query ${sent})`, exchange);
+  }
+  return false;
+}

@@ -1,0 +1,18 @@
+import type { Check } from '../harness/rule-test.ts';
+import { walkPages } from './walk-pages.ts';
+
+export interface ListSlice<T> {
+  /** The first items of the list in ascending order. */
+  items: T[];
+  /** True when the walk reached next: null, so `items` is the whole list. */
+  whole: boolean;
+}
+
+/**
+ * The beginning of a list in ascending order, read in at most `pages` pages of 100: the part of
+ * the list that does not move while new entities arrive, to compare filtered answers against.
+ */
+export async function ascendingSlice<T>(t: Check, path: string, listKey: string, options: { pages: number; rule: string; query?: Array<[string, string]> }): Promise<ListSlice<T>> {
+  const walk = await walkPages<T>(t, path, { listKey, query: [...(options.query ?? []), ['order', 'asc'], ['limit', '100']], pageCap: options.pages, rule: options.rule });
+  return { items: walk.items, whole: walk.endedBy === 'null-next' };
+}

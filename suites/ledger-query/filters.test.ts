@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { accountIdTextArbitrary, accountNumberArbitrary, entityIdArbitrary } from '../../generators/semantic/entity-id.ts';
+import { FILTER_OPERATORS, operatorFilterArbitrary } from '../../generators/semantic/operator-filter.ts';
+import { compareDecimalText } from '../../generators/semantic/range-filter-pair.ts';
+import { timestampArbitrary } from '../../generators/semantic/timestamp.ts';
+import { compareEntityIds } from '../../src/checks/entity-id-order.ts';
+import { expectFilterAgreesWithSlice } from '../../src/checks/filter-agrees-with-slice.ts';
+import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-operator.ts';
+import { expectRule } from '../../src/checks/rule-violation.ts';
+import { checkProperty } from '../../src/harness/check-property.ts';
+import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
+import { responseJson, type Exchange } from '../../src/http/exchange.ts';
+import { ascendingSlice, type ListSlice } from '../../src/walkers/list-slice.ts';
+
+const SCHEDULES = '/api/v1/schedules';
+const TRANSACTIONS = '/api/v1/transactions';
+/** Filtered pages are compared at this size: small enough to stay inside the unfiltered slice often. */
+const LIMIT = 25;
+
+interface Schedule {
+  schedule_id: string;
+  creator_account_id: string;
+}
+
+interface Transaction {
+  consensus_timestamp: string;
+  transaction_id: string;
+}
+
+interface ListOf {
+  path: string;
+  listKey: string;
+  envelope: string;
+}
+const scheduleList: ListOf = { path: SCHEDULES, listKey: 'schedules', envelope: 'LQ-4.1-schedules-envelope' };
+const transactionList: ListOf = { path: TRANSACTIONS, listKey: 'transactions', envelope: 'LQ-4.2-transactions-envelope' };
+
+async function filteredPage<T>(t: Check, list: ListOf, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: T[] }> {
+  const exchange = await t.get(list.path, query);
+  expectRule(rule, exchange.status === 200, `${query.map(([k, v]) => `${k}=${v}`).join('&')} answered ${exchange.status}`, exchange);
+  const items = (responseJson(exchange) as Record<string, unknown> | undefined)?.[list.listKey];
+  expectRule(list.envelope, Array.isArray(items), `the answer has no "${list.listKey}" array`, exchange);
+  return { exchange, items: items as T[] };
+}
+
+async function slice<T>(t: Check, list: ListOf, pages: number): Promise<ListSlice<T>> {
+  const found = await ascendingSlice<T>(t, list.path, list.listKey, { pages, rule: list.envelope });
+  if (found.items.length === 0) t.skip(`the target's ${list.path} is empty: nothing to filter`);
+  return found;
+}
+
+/** Where both forms exist: `0.0.N` IDs of a slice, as their bare number. */
+function bareNumbers(ids: string[]): string[] {
+  return ids.filter((id) => id.startsWith('0.0.')).map((id) => id.slice(4));
+}
+
+/** `[op:]value` texts built from values found on the target and from the generators. */
+function filterTexts(found: string[], generated: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const values = found.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...found), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated;
+  return operatorFilterArbitrary(values);
+}
+
+describe('GET /api/v1/schedules', () => {
+  ruleTest('schedule.id=[op:]ID returns only, and all, the schedules that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const schedules = await slice<Schedule>(t, scheduleList, 3);
+    const ids = schedules.items.map((s) => s.schedule_id);
+    await checkProperty(t, filterTexts([...ids, ...bareNumbers(ids)], entityIdArbitrary()), async (filter) => {
+      const { op, value } = parseOperatorFilter(filter);
+      const page = await filteredPage<Schedule>(t, scheduleList, [['schedule.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
+      expectFilterAgreesWithSlice(expectRule, {
+        page: page.items, exchange: page.exchange, slice: schedules.items, sliceIsWhole: schedules.whole, limit: LIMIT,
+        matches: (s) => satisfiesOperator(op, compareEntityIds(s.schedule_id, value)), key: (s) => s.schedule_id,
+        rules: { only: 'LQ-4-operator-semantics', every: 'LQ-4-operator-complete' }, filter: `schedule.id=${filter}`,
+      });
+    });
+  });
+
+  ruleTest('account.id=[op:]ID filters schedules by their creator', ['LQ-4.1-account-filter-creator', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const schedules = await slice<Schedule>(t, scheduleList, 3);
+    const creators = [...new Set(schedules.items.map((s) => s.creator_account_id))];
+    await checkProperty(t, filterTexts([...creators, ...bareNumbers(creators)], accountIdTextArbitrary()), async (filter) => {
+      const { op, value } = parseOperatorFilter(filter);
+      const page = await filteredPage<Schedule>(t, scheduleList, [['account.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4.1-account-filter-creator');
+      expectFilterAgreesWithSlice(expectRule, {
+        page: page.items, exchange: page.exchange, slice: schedules.items, sliceIsWhole: schedules.whole, limit: LIMIT,
+        matches: (s) => satisfiesOperator(op, compareEntityIds(s.creator_account_id, value)), key: (s) => s.schedule_id,
+        rules: { only: 'LQ-4.1-account-filter-creator', every: 'LQ-4.1-account-filter-creator' }, filter: `account.id=${filter}`,
+      });
+    });
+  });
+
+  ruleTest('account.id=N and account.id=0.0.N list the same schedules', ['LQ-2.1-bare-account-number', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const schedules = await slice<Schedule>(t, scheduleList, 1);
+    await expectBareNumberSameAnswer(t, scheduleList, bareNumbers(schedules.items.map((s) => s.creator_account_id)), (s: Schedule) => s.schedule_id);
+  });
+});
+
+describe('GET /api/v1/transactions', () => {
+  ruleTest('timestamp=[op:]T returns only, and all, the transactions that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.2-transactions-envelope'], async (t) => {
+    const transactions = await slice<Transaction>(t, transactionList, 2);
+    const stamps = transactions.items.map((tx) => tx.consensus_timestamp);
+    const seconds = stamps.map((ts) => ts.split('.')[0]!);
+    await checkProperty(t, filterTexts([...stamps, ...seconds], timestampArbitrary()), async (filter) => {
+      const { op, value } = parseOperatorFilter(filter);
+      const page = await filteredPage<Transaction>(t, transactionList, [['timestamp', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
+      expectFilterAgreesWithSlice(expectRule, {
+        page: page.items, exchange: page.exchange, slice: transactions.items, sliceIsWhole: transactions.whole, limit: LIMIT,
+        matches: (tx) => satisfiesOperator(op, compareDecimalText(tx.consensus_timestamp, value)), key: (tx) => tx.consensus_timestamp,
+        rules: { only: 'LQ-4-operator-semantics', every: 'LQ-4-operator-complete' }, filter: `timestamp=${filter}`,
+      });
+    });
+  });
+
+  ruleTest('account.id=N and account.id=0.0.N list the same transactions', ['LQ-2.1-bare-account-number', 'LQ-4.2-transactions-envelope'], async (t) => {
+    const transactions = await slice<Transaction>(t, transactionList, 1);
+    const payers = [...new Set(transactions.items.map((tx) => tx.transaction_id.split('-')[0]!))];
+    await expectBareNumberSameAnswer(t, transactionList, bareNumbers(payers), (tx: Transaction) => tx.consensus_timestamp);
+  });
+});
+
+/**
+ * Contract 2.1: a bare account number and its `0.0.` form address the same account, with or
+ * without an operator. Accounts found on the target come first; generated numbers add unknown ones.
+ */
+async function expectBareNumberSameAnswer<T>(t: Check, list: ListOf, numbers: string[], key: (item: T) => string): Promise<void> {
+  const accounts = numbers.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...numbers), weight: 3 }, { arbitrary: accountNumberArbitrary(), weight: 1 }) : accountNumberArbitrary();
+  const withOperator = fc.tuple(fc.option(fc.constantFrom(...FILTER_OPERATORS), { nil: undefined }), accounts);
+  await checkProperty(t, withOperator, async ([op, number]) => {
+    const prefix = op ? `${op}:` : '';
+    const bare = await filteredPage<T>(t, list, [['account.id', `${prefix}${number}`], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-2.1-bare-account-number');
+    const full = await filteredPage<T>(t, list, [['account.id', `${prefix}0.0.${number}`], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-2.1-bare-account-number');
+    const a = bare.items.map(key);
+    const b = full.items.map(key);
+    expectRule('LQ-2.1-bare-account-number', a.join() === b.join(),
+      `account.id=${prefix}${number} lists ${a.length} item(s) (${a.slice(0, 3).join(', ')}), account.id=${prefix}0.0.${number} lists ${b.length} (${b.slice(0, 3).join(', ')})`, bare.exchange);
+  });
+}

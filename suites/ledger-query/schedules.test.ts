@@ -1,0 +1,157 @@
+import type fc from 'fast-check';
+import { describe } from 'vitest';
+import { compareDecimalText } from '../../generators/semantic/range-filter-pair.ts';
+import { validArbitrary } from '../../generators/schema/valid-arbitrary.ts';
+import { parameterSchema } from '../../generators/requests/parameter-schema.ts';
+import { compareEntityIds } from '../../src/checks/entity-id-order.ts';
+import { expectPageSize } from '../../src/checks/page-size.ts';
+import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
+import { expectRule } from '../../src/checks/rule-violation.ts';
+import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
+import { expectSortedBy } from '../../src/checks/sorted-by.ts';
+import { isSuccessfulResult } from '../../src/checks/successful-result.ts';
+import { discoverTransactionsOfType } from '../../src/discovery/transactions-of-type.ts';
+import { checkProperty } from '../../src/harness/check-property.ts';
+import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
+import { responseJson, type Exchange } from '../../src/http/exchange.ts';
+import { loadSpec } from '../../src/spec/load-spec.ts';
+import { findOperation, findParameter } from '../../src/spec/operations.ts';
+import { walkPages } from '../../src/walkers/walk-pages.ts';
+
+const SCHEDULES = '/api/v1/schedules';
+const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
+
+interface Schedule {
+  schedule_id: string;
+  consensus_timestamp: string;
+  executed_timestamp: string | null;
+  deleted: boolean;
+}
+
+const listSchedules = findOperation(await loadSpec('ledger-query'), 'listSchedules');
+const schemaRules = await responseSchemaRules('listSchedules', 200);
+const bySchedule = { name: 'schedule_id', key: (s: Schedule) => s.schedule_id, compare: compareEntityIds };
+
+async function schedulePage(t: Check, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: Schedule[] }> {
+  const exchange = await t.get(SCHEDULES, query);
+  expectRule(rule, exchange.status === 200, `${query.map(([k, v]) => `${k}=${v}`).join('&') || 'no parameters'} answered ${exchange.status}`, exchange);
+  const items = (responseJson(exchange) as { schedules?: Schedule[] } | undefined)?.schedules;
+  expectRule('LQ-4.1-schedules-envelope', Array.isArray(items), 'the answer has no "schedules" array', exchange);
+  return { exchange, items };
+}
+
+/** The beginning of the list, ascending: up to three full pages, enough to find each kind of schedule. */
+async function firstSchedules(t: Check): Promise<Schedule[]> {
+  const walk = await walkPages<Schedule>(t, SCHEDULES, { listKey: 'schedules', query: [['order', 'asc'], ['limit', '100']], pageCap: 3, rule: 'LQ-4.1-schedules-envelope' });
+  if (walk.items.length === 0) t.skip('the target lists no schedules');
+  return walk.items;
+}
+
+const ids = (items: Schedule[]) => items.map((s) => s.schedule_id);
+
+describe('GET /api/v1/schedules', () => {
+  ruleTest('answers a request without credentials with the schedule list envelope', ['LQ-5-schedules-no-auth', ...schemaRules], async (t) => {
+    // Configured credentials are left out (undici drops headers whose value is undefined).
+    const withoutCredentials = Object.fromEntries(Object.keys(t.config.headers).map((name) => [name, undefined])) as unknown as Record<string, string>;
+    const exchange = await t.send({ method: 'GET', url: SCHEDULES, headers: withoutCredentials });
+    expectRule('LQ-5-schedules-no-auth', exchange.status === 200, `the schedule list answered ${exchange.status} to a request without credentials`, exchange);
+    await expectMatchesResponseSchema(t, exchange, 'ledger-query', 'listSchedules', 'LQ-4.1-schedules-envelope');
+  });
+
+  ruleTest('every schedule on the first pages matches the Schedule schema (IDs, timestamps, keys, signatures, base64)', schemaRules, async (t) => {
+    const walk = await walkPages<Schedule>(t, SCHEDULES, { listKey: 'schedules', query: [['limit', '100']], pageCap: 3, rule: 'LQ-4.1-schedules-envelope' });
+    for (const page of walk.pages) await expectMatchesResponseSchema(t, page.exchange, 'ledger-query', 'listSchedules', 'LQ-4.1-schedules-envelope');
+    if (walk.items.length === 0) t.skip('the target lists no schedules, so no Schedule object could be checked');
+    t.note(`checked ${walk.items.length} schedules on ${walk.pages.length} page(s)`);
+  });
+
+  ruleTest('every schedule carries deleted (boolean) and executed_timestamp (null or a timestamp)', ['LQ-3-schedule-state-fields', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const schedules = await firstSchedules(t);
+    for (const s of schedules) {
+      t.soft('LQ-3-schedule-state-fields', typeof s.deleted === 'boolean', `${s.schedule_id}: deleted is ${JSON.stringify(s.deleted)}, not a boolean`);
+      t.soft('LQ-3-schedule-state-fields', s.executed_timestamp === null || (typeof s.executed_timestamp === 'string' && TIMESTAMP.test(s.executed_timestamp)),
+        `${s.schedule_id}: executed_timestamp is ${JSON.stringify(s.executed_timestamp)}, neither null nor a timestamp`);
+    }
+    const executed = schedules.filter((s) => s.executed_timestamp !== null).length;
+    const deleted = schedules.filter((s) => s.deleted === true).length;
+    t.note(`${schedules.length} schedules: ${executed} executed, ${deleted} deleted, ${schedules.length - executed - deleted} neither`);
+  });
+
+  ruleTest('an executed schedule was executed at or after its creation', ['LQ-3-schedule-executed-after-creation', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const executed = (await firstSchedules(t)).filter((s) => typeof s.executed_timestamp === 'string' && TIMESTAMP.test(s.executed_timestamp));
+    if (executed.length === 0) t.skip('no executed schedule on the first pages of the list');
+    for (const s of executed) {
+      t.soft('LQ-3-schedule-executed-after-creation', !TIMESTAMP.test(s.consensus_timestamp) || compareDecimalText(s.executed_timestamp!, s.consensus_timestamp) >= 0,
+        `${s.schedule_id}: executed at ${s.executed_timestamp}, before its creation at ${s.consensus_timestamp}`);
+    }
+  });
+
+  ruleTest('a deleted schedule has no executed_timestamp', ['LQ-3-schedule-deleted-not-executed', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const deleted = (await firstSchedules(t)).filter((s) => s.deleted === true);
+    if (deleted.length === 0) t.skip('no deleted schedule on the first pages of the list');
+    for (const s of deleted) {
+      t.soft('LQ-3-schedule-deleted-not-executed', s.executed_timestamp === null, `${s.schedule_id} is deleted but has executed_timestamp ${s.executed_timestamp}`);
+    }
+  });
+
+  ruleTest('lists each schedule a successful SCHEDULECREATE created, executed or not', ['LQ-4.1-lists-executed-and-pending', 'LQ-4.1-schedules-envelope', 'LQ-4.2-transactions-envelope'], async (t) => {
+    const created = await discoverTransactionsOfType(t, ['SCHEDULECREATE'], { where: (tx) => isSuccessfulResult(tx.result) && typeof tx.entity_id === 'string' });
+    const states = { executed: 0, deleted: 0, pending: 0 };
+    for (const tx of created.slice(0, 20)) {
+      const id = tx.entity_id as string;
+      const { exchange, items } = await schedulePage(t, [['schedule.id', id]], 'LQ-4.1-lists-executed-and-pending');
+      const found = items.find((s) => s.schedule_id === id);
+      t.soft('LQ-4.1-lists-executed-and-pending', found !== undefined, `schedule ${id}, created at ${String(tx.consensus_timestamp)}, is not in the schedule list`, exchange);
+      if (found) states[found.deleted ? 'deleted' : found.executed_timestamp !== null ? 'executed' : 'pending'] += 1;
+    }
+    t.note(`schedules found: ${states.executed} executed, ${states.deleted} deleted, ${states.pending} not executed`);
+  });
+
+  ruleTest('without limit a page holds the first 25 schedules', ['LQ-4.1-limit-default', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const full = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-schedules-envelope');
+    const page = await schedulePage(t, [['order', 'asc']], 'LQ-4.1-limit-default');
+    expectPageSize(t, 'LQ-4.1-limit-default', page.items.length, 25, page.exchange);
+    const expected = ids(full.items).slice(0, 25);
+    t.soft('LQ-4.1-limit-default', ids(page.items).join() === expected.join(),
+      `without limit the page holds ${page.items.length} schedules (${ids(page.items).slice(0, 3).join(', ')}...), expected the first ${expected.length} of the list`, page.exchange);
+  });
+
+  ruleTest('limit=N (1..100) returns the first N schedules', ['LQ-4.1-limit-range', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const full = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-limit-range');
+    const limits = validArbitrary(parameterSchema(findParameter(listSchedules, 'limit', 'query')), 'text') as fc.Arbitrary<string>;
+    await checkProperty(t, limits, async (limit) => {
+      const page = await schedulePage(t, [['order', 'asc'], ['limit', limit]], 'LQ-4.1-limit-range');
+      const n = Number(limit);
+      expectRule('LQ-4.1-limit-range', page.items.length <= n, `limit=${limit} returned ${page.items.length} schedules`, page.exchange);
+      const expected = ids(full.items).slice(0, n);
+      expectRule('LQ-4.1-limit-range', ids(page.items).join() === expected.join(),
+        `limit=${limit} returned ${page.items.length} schedules, expected the first ${expected.length} of the list`, page.exchange);
+    });
+  });
+
+  ruleTest('order=desc lists a slice of schedules in the reverse of order=asc', ['LQ-4.1-order-enum', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const first = await firstSchedules(t);
+    const bound = first[Math.min(first.length, 60) - 1]!.schedule_id;
+    const asc = await schedulePage(t, [['schedule.id', `lte:${bound}`], ['order', 'asc'], ['limit', '100']], 'LQ-4.1-order-enum');
+    const desc = await schedulePage(t, [['schedule.id', `lte:${bound}`], ['order', 'desc'], ['limit', '100']], 'LQ-4.1-order-enum');
+    expectRule('LQ-4.1-order-enum', asc.items.length > 0, `schedule.id=lte:${bound} returned no schedules in ascending order`, asc.exchange);
+    t.soft('LQ-4.1-order-enum', ids(desc.items).join() === ids(asc.items).reverse().join(),
+      `order=desc gives ${ids(desc.items).slice(0, 3).join(', ')}..., not the reverse of order=asc (${ids(asc.items).slice(-3).reverse().join(', ')}...)`, desc.exchange);
+  });
+
+  ruleTest('without order the list is ascending: the same page as order=asc', ['LQ-4.1-order-default-asc', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const asc = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-order-default-asc');
+    const plain = await schedulePage(t, [['limit', '100']], 'LQ-4.1-order-default-asc');
+    if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} schedule(s): no order to observe`);
+    t.soft('LQ-4.1-order-default-asc', ids(plain.items).join() === ids(asc.items).join(),
+      `without order the list starts ${ids(plain.items).slice(0, 3).join(', ')}, with order=asc ${ids(asc.items).slice(0, 3).join(', ')}`, plain.exchange);
+  });
+
+  ruleTest('schedules are sorted by schedule_id, compared numerically', ['LQ-4.1-sort-key-schedule-id', 'LQ-4.1-schedules-envelope'], async (t) => {
+    const asc = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-schedules-envelope');
+    const desc = await schedulePage(t, [['order', 'desc'], ['limit', '100']], 'LQ-4.1-schedules-envelope');
+    if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} schedule(s): no order to observe`);
+    expectSortedBy(t, 'LQ-4.1-sort-key-schedule-id', asc.items, 'asc', bySchedule, asc.exchange);
+    expectSortedBy(t, 'LQ-4.1-sort-key-schedule-id', desc.items, 'desc', bySchedule, desc.exchange);
+  });
+});
