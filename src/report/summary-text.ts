@@ -42,7 +42,9 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
         const when = row.expectationExpired ? `EXPIRED ${row.expectation.expires}, fails again` : `expires ${row.expectation.expires}`;
         lines.push(`    expectation${row.expectation.endpoint ? ` on ${row.expectation.endpoint}` : ''}: ${row.expectation.reason} (${when})`);
       }
-      if (withMessages) for (const m of row.messages.slice(0, 3)) lines.push(...m.split('\n').map((l) => `    ${l}`));
+      // The first lines of a few messages point the reader at the failure; rules.json and the HTML report hold the rest.
+      if (withMessages) for (const m of row.messages.slice(0, 3)) lines.push(...m.split('\n').slice(0, 4).map((l) => `    ${l}`));
+      if (withMessages && row.messages.length > 3) lines.push(`    (${row.messages.length - 3} more failures of this rule in rules.json and the HTML report)`);
       if (row.verdict === 'skipped') {
         const reasons = [...new Set(row.tests.map((t) => t.reason).filter(Boolean))];
         if (reasons.length) lines.push(`    skipped: ${reasons.join('; ')}`);
