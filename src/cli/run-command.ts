@@ -57,11 +57,13 @@ export async function runCommand(argv: string[]): Promise<number> {
       embedded: !anyGiven,
       exchangeLog: paths.exchanges,
       attemptLog: paths.attempts,
-      requestsAlreadySent: run.only.length,
+      probesSent: run.only.length,
+      // --drift fetches the published document after the tests: its request is set aside from the start.
+      reserved: run.drift ? 1 : 0,
     });
     const remote = run.only.filter((name) => !config.loopback[name]);
     if (remote.length) {
-      process.stdout.write(`production-safe mode for ${remote.join(', ')}: read-only requests${run.allowWrites ? ' (--allow-writes: state-changing checks enabled)' : ''}, at most ${+config.effectiveRate.toFixed(2)} requests/s, budget ${config.effectiveMaxRequests + run.only.length} requests\n`);
+      process.stdout.write(`production-safe mode for ${remote.join(', ')}: read-only requests${run.allowWrites ? ' (--allow-writes: state-changing checks enabled)' : ''}, at most ${+config.effectiveRate.toFixed(2)} requests/s, budget ${config.effectiveMaxRequests + run.only.length + (run.drift ? 1 : 0)} requests\n`);
     }
     process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
@@ -92,7 +94,7 @@ export async function runCommand(argv: string[]): Promise<number> {
             baseUrl: targets.baseUrl,
             headers: run.headers,
             timeoutMs: run.timeoutMs,
-            maxRequests: config.effectiveMaxRequests + run.only.length,
+            maxRequests: config.effectiveMaxRequests + run.only.length + 1,
             attemptLog: paths.attempts,
             exchangeLog: paths.exchanges,
           });

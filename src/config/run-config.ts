@@ -52,6 +52,8 @@ export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
   exchangeLog?: string;
   /** File that receives the time (epoch ms) of every request attempt, throttled ones included. */
   attemptLog?: string;
+  /** Lines the CLI wrote to the attempt log before the tests (its probes): not the tests' requests. */
+  attemptsBeforeTests?: number;
 }
 
 export class ConfigError extends Error {

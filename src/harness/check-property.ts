@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { RuleViolation } from '../checks/rule-violation.ts';
+import { TargetUnreachable, ThrottledOut } from '../http/client.ts';
+import { BudgetExhausted } from '../http/request-budget.ts';
+import { SkipCheck } from './skip.ts';
 import { formatReplay, propertySettings } from '../../generators/property-settings.ts';
 import type { Check } from './rule-test.ts';
 
@@ -16,6 +19,8 @@ export async function checkProperty<T>(t: Check, arbitrary: fc.Arbitrary<T>, pre
   const replay = formatReplay(details);
   if (!replay) return;
   const cause = details.errorInstance;
+  // No answer to judge (budget spent, throttled out, refused, unreachable): the wrapper must see why, not a failure.
+  if (cause instanceof SkipCheck || cause instanceof BudgetExhausted || cause instanceof ThrottledOut || cause instanceof TargetUnreachable) throw cause;
   if (cause instanceof RuleViolation) throw new RuleViolation(cause.rule, `${cause.detail}\n${replay}`, cause.exchange);
   throw new Error(`${cause instanceof Error ? cause.message : String(cause)}\n${replay}`);
 }

@@ -14,25 +14,28 @@ const READ_ONLY_POSTS: Array<{ iface: InterfaceName; path: RegExp }> = [
   { iface: 'ledger-query', path: /^\/api\/v1\/contracts\/call\/?$/ },
   { iface: 'ledger-query', path: /^\/api\/v1\/network\/fees\/?$/ },
   // Verification submissions from tests not declared `writes` carry only input the contract rejects.
-  { iface: 'verify', path: /^\/v2\/verify\/[^/]+\/[^/]+\/?$/ },
+  { iface: 'verify', path: /^\/v2\/verify\/[^/]*\/[^/]*\/?$/ },
 ];
 
-function targetOf(config: ResolvedConfig, url: URL): { iface: InterfaceName; path: string } | undefined {
+/**
+ * The interfaces a URL belongs to with its path below their base. Several may fit when the
+ * interfaces share one origin (the reference server serves all three on one port).
+ */
+function targetsOf(config: ResolvedConfig, url: URL): Array<{ iface: InterfaceName; path: string }> {
   const bases: Array<[InterfaceName, string]> = [
     ['ledger-query', config.targets.baseUrl],
     ['status', config.targets.statusUrl],
     ['verify', config.targets.verifyUrl],
   ];
-  // Longest base first: the status or verify base may sit under the query service's origin.
-  bases.sort((a, b) => b[1].length - a[1].length);
-  for (const [iface, base] of bases) {
+  const fits = bases.flatMap(([iface, base]) => {
     const b = new URL(base);
     const prefix = b.pathname.replace(/\/+$/, '');
-    if (url.origin === b.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`) || prefix === '')) {
-      return { iface, path: url.pathname.slice(prefix.length) || '/' };
-    }
-  }
-  return undefined;
+    const inside = url.origin === b.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`) || prefix === '');
+    return inside ? [{ iface, prefix, path: url.pathname.slice(prefix.length) || '/' }] : [];
+  });
+  // The longest base wins: the status interface under /status/api/v2 is not the query service at /.
+  const longest = Math.max(...fits.map((f) => f.prefix.length));
+  return fits.filter((f) => f.prefix.length === longest).map(({ iface, path }) => ({ iface, path }));
 }
 
 /**
@@ -42,16 +45,16 @@ function targetOf(config: ResolvedConfig, url: URL): { iface: InterfaceName; pat
  */
 export function guardRequest(config: ResolvedConfig, req: OutgoingRequest, writesAllowed: boolean): void {
   const url = new URL(buildUrl(req));
-  const target = targetOf(config, url);
+  const targets = targetsOf(config, url);
   const method = req.method.toUpperCase();
-  if (!target) {
+  if (targets.length === 0) {
     if (!config.treatAsRemote && isLoopbackUrl(url.href)) return;
     throw new RequestRefused(`refused before sending: ${method} ${url.origin}${url.pathname} is outside the configured targets`);
   }
-  if (config.loopback[target.iface] || writesAllowed) return;
+  if (targets.every((t) => config.loopback[t.iface]) || writesAllowed) return;
   if (method === 'GET' || method === 'HEAD') return;
-  if (method === 'POST' && READ_ONLY_POSTS.some((p) => p.iface === target.iface && p.path.test(target.path))) return;
+  if (method === 'POST' && targets.some((t) => READ_ONLY_POSTS.some((p) => p.iface === t.iface && p.path.test(t.path)))) return;
   throw new RequestRefused(
-    `refused before sending: ${method} ${target.path} on the non-loopback ${target.iface} target is not read-only (runs on loopback targets, elsewhere only in a test declared writes with --allow-writes)`,
+    `refused before sending: ${method} ${targets[0]!.path} on a non-loopback target is not read-only (runs on loopback targets, elsewhere only in a test declared writes with --allow-writes)`,
   );
 }

@@ -13,7 +13,9 @@ export interface ResolveExtra {
   exchangeLog?: string;
   attemptLog?: string;
   /** Requests the CLI already sent to the targets (reachability probes): they come out of the budget. */
-  requestsAlreadySent?: number;
+  probesSent?: number;
+  /** Requests the CLI will send after the tests (the --drift fetch): set aside from the budget. */
+  reserved?: number;
 }
 
 /**
@@ -35,8 +37,9 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
     embedded: extra.embedded,
     loopback,
     effectiveRate: run.rate ?? (anyRemote ? DEFAULTS.remoteRate / shards : Infinity),
-    effectiveMaxRequests: Math.max(0, maxRequests - (extra.requestsAlreadySent ?? 0)),
+    effectiveMaxRequests: Math.max(0, maxRequests - (extra.probesSent ?? 0) - (extra.reserved ?? 0)),
     exchangeLog: extra.exchangeLog,
     attemptLog: extra.attemptLog,
+    attemptsBeforeTests: extra.probesSent ?? 0,
   };
 }

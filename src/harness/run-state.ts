@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import './provided-config.ts';
 import type { ResolvedConfig } from '../config/run-config.ts';
@@ -30,7 +30,12 @@ export function runState(): RunState {
   const config = inject('conformance');
   const redact = createRedactor(config.headers);
   const limiter = createRateLimiter(config.effectiveRate);
-  const budget = createRequestBudget(config.effectiveMaxRequests);
+  // Each test file gets fresh module state, so the run's count and pace so far come from the attempt log.
+  const earlier = config.attemptLog && existsSync(config.attemptLog)
+    ? readFileSync(config.attemptLog, 'utf8').split('\n').filter((l) => l.trim()).map(Number)
+    : [];
+  const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
+  let resumeAt = earlier.length && Number.isFinite(config.effectiveRate) ? earlier[earlier.length - 1]! + 1000 / config.effectiveRate : 0;
   const client = createClient({
     headers: config.headers,
     timeoutMs: config.timeoutMs,
@@ -38,6 +43,8 @@ export function runState(): RunState {
     hooks: {
       async beforeSend() {
         budget.take();
+        if (resumeAt > Date.now()) await new Promise((r) => setTimeout(r, resumeAt - Date.now()));
+        resumeAt = 0;
         await limiter.acquire();
         // Every attempt (throttled ones too) is logged when it leaves, so the report's rate is the real one.
         if (config.attemptLog) appendFileSync(config.attemptLog, `${Date.now()}\n`);

@@ -3,8 +3,9 @@ export class BudgetExhausted extends Error {
   override name = 'BudgetExhausted';
 }
 
-export function createRequestBudget(max: number): { take(): void; readonly used: number; readonly max: number } {
-  let used = 0;
+/** `alreadyUsed`: requests of the same run sent before this budget object existed (earlier test files). */
+export function createRequestBudget(max: number, alreadyUsed = 0): { take(): void; readonly used: number; readonly max: number } {
+  let used = alreadyUsed;
   return {
     take() {
       if (used >= max) throw new BudgetExhausted(`request budget of ${max} requests is spent (--max-requests)`);
