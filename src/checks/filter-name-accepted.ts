@@ -8,7 +8,8 @@ import type { Check } from '../harness/rule-test.ts';
 export async function filterNameAccepted(t: Check, name: string, value: string, context: Array<[string, string]> = []): Promise<boolean> {
   const exchange = await t.get('/api/v1/transactions', [...context, [name, value], ['limit', '1']]);
   if (exchange.status === 200) return true;
-  t.soft('LQ-4.2-filter-names', exchange.status >= 500, `the transaction list does not take the filter ${name}=${value}: answered ${exchange.status}`, exchange);
+  // A server error is reported as such by the harness; it says nothing about the name.
+  if (exchange.status < 500) t.soft('LQ-4.2-filter-names', false, `the transaction list does not take the filter ${name}=${value}: answered ${exchange.status}`, exchange);
   return false;
 }
 

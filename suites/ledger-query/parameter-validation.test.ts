@@ -81,8 +81,8 @@ for (const endpoint of endpoints) {
         if (!expectAcceptedQuery(expectRule, exchange, query, ruleOf, endpoint.envelope)) return;
         await expectMatchesResponseSchema(t, exchange, 'ledger-query', op.operationId, endpoint.envelope);
         const items = (responseJson(exchange) as Record<string, unknown>)[endpoint.listKey];
-        const limit = query.find(([name]) => name === 'limit')?.[1] ?? '100';
-        expectRule(ruleOf('limit'), !Array.isArray(items) || items.length <= Number(limit), `limit=${limit} answered ${Array.isArray(items) ? items.length : 0} items`, exchange);
+        const limit = query.find(([name]) => name === 'limit')?.[1];
+        if (limit !== undefined && Array.isArray(items)) expectRule(ruleOf('limit'), items.length <= Number(limit), `limit=${limit} answered ${items.length} items`, exchange);
       });
     });
 

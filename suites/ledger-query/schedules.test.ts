@@ -16,6 +16,7 @@ import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
 import { findOperation, findParameter } from '../../src/spec/operations.ts';
+import { ascendingSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages } from '../../src/walkers/walk-pages.ts';
 
 const SCHEDULES = '/api/v1/schedules';
@@ -42,9 +43,9 @@ async function schedulePage(t: Check, query: Array<[string, string]>, rule: stri
 
 /** The beginning of the list, ascending: up to three full pages, enough to find each kind of schedule. */
 async function firstSchedules(t: Check): Promise<Schedule[]> {
-  const walk = await walkPages<Schedule>(t, SCHEDULES, { listKey: 'schedules', query: [['order', 'asc'], ['limit', '100']], pageCap: 3, rule: 'LQ-4.1-schedules-envelope' });
-  if (walk.items.length === 0) t.skip('the target lists no schedules');
-  return walk.items;
+  const slice = await ascendingSlice<Schedule>(t, SCHEDULES, 'schedules', { pages: 3, rule: 'LQ-4.1-schedules-envelope' });
+  if (slice.items.length === 0) t.skip('the target lists no schedules');
+  return slice.items;
 }
 
 const ids = (items: Schedule[]) => items.map((s) => s.schedule_id);
