@@ -114,6 +114,10 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     for (const ex of exchanges) {
       if (ex.status >= 500) soft.push(new RuleViolation(NO_SERVER_ERROR[iface], `answered ${ex.status}: ${clip(ex.responseBody, 200)}`, ex));
     }
+    // A 5xx is a failure of its own rule whatever the test set out to check, so the report lists it there.
+    if (soft.some((v) => v.rule === NO_SERVER_ERROR[iface]) && !meta.rules.includes(NO_SERVER_ERROR[iface])) {
+      meta.rules = [...meta.rules, NO_SERVER_ERROR[iface]];
+    }
     meta.requests = exchanges.reduce((n, ex) => n + 1 + ex.throttled.length, 0);
     meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
     if (meta.throttled) meta.notes.push(`waited out ${meta.throttled} throttling answer(s) from the target`);
