@@ -24,8 +24,15 @@ export function sampleBody(sample: VerificationSample, options: { withCreationHa
   return body;
 }
 
+/** POSTs `body` as JSON text, whatever JSON value it is (a generated body may be a bare string). */
 export function submitVerification(t: Check, chainId: string, address: string, body: unknown, options: { waitOutThrottling?: boolean } = {}): Promise<Exchange> {
-  return t.send({ method: 'POST', url: `/v2/verify/${encodeURIComponent(chainId)}/${encodeURIComponent(address)}`, body, waitOutThrottling: options.waitOutThrottling });
+  return t.send({
+    method: 'POST',
+    url: `/v2/verify/${encodeURIComponent(chainId)}/${encodeURIComponent(address)}`,
+    body: JSON.stringify(body),
+    contentType: 'application/json',
+    waitOutThrottling: options.waitOutThrottling,
+  });
 }
 
 /**
