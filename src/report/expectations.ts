@@ -47,7 +47,8 @@ export function readExpectations(path: string, knownRules: Set<string>): Expecta
   try {
     doc = parseYaml(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new ExpectationsError(`expectations file ${path} cannot be read: ${(error as Error).message}`);
+    // The YAML parser's message continues with an excerpt of the file; its first line says what is wrong.
+    throw new ExpectationsError(`expectations file ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }
   const list = Array.isArray(doc) ? doc : (doc as { expectations?: unknown })?.expectations;
   if (!Array.isArray(list)) throw new ExpectationsError(`expectations file ${path} must hold a list of expectations`);

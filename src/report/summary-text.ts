@@ -21,7 +21,9 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
   lines.push(`ledger-conformance: ${verdict.exitCode === 0 ? 'PASS' : 'FAIL'} (exit ${verdict.exitCode})`);
   for (const [name, url] of Object.entries(ctx.targets)) lines.push(`  target ${name}: ${url}`);
   lines.push(`  seed ${ctx.seed} (replay with --seed ${ctx.seed}), depth ${ctx.depth}, wall time ${(ctx.wallMs / 1000).toFixed(1)} s`);
-  lines.push(`  requests sent ${ctx.stats.requests}, peak ${ctx.stats.peakPerSecond}/s, throttling answers waited out ${ctx.stats.throttled}, 5xx answers ${ctx.stats.serverErrors}`);
+  // A request still throttled after its retries ends its test as skipped: say how often, next to the waits.
+  const gaveUp = outcomes.filter((o) => o.meta?.skipReason?.startsWith('target kept throttling')).length;
+  lines.push(`  requests sent ${ctx.stats.requests}, peak ${ctx.stats.peakPerSecond}/s, throttling answers waited out ${ctx.stats.throttled}${gaveUp ? `, tests skipped because the target kept throttling ${gaveUp}` : ''}, 5xx answers ${ctx.stats.serverErrors}`);
   if (ctx.drift) lines.push(`  ${ctx.drift}`);
   lines.push('');
   lines.push('interface      tests  passed  failed  skipped | rules: ' + ORDER.join(' / '));

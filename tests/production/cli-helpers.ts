@@ -1,0 +1,140 @@
+// Helpers for the production-mode self-tests: run the CLI as a child process, and put small
+// loopback servers in front of the reference server to break, throttle or observe it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin', 'ledger-conformance.mjs');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `ledger-conformance ARGS` to its end (bounded by a kill timer) and returns what it printed. */
+export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    // Targets and headers come from the arguments only, never from the environment of whoever runs the tests.
+    const env = { ...process.env, NO_COLOR: '1' };
+    for (const name of ['BASE_URL', 'STATUS_URL', 'VERIFY_URL', 'CONFORMANCE_HEADERS', 'CONFORMANCE_CONFIG']) delete env[name];
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `lc-${prefix}-`));
+}
+
+/** Every file below a directory, recursively. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+export function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+/** The most entries whose times fall within any one second. */
+export function peakPerSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let peak = 0;
+  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
+    while (sorted[hi]! - sorted[lo]! >= 1000) lo++;
+    peak = Math.max(peak, hi - lo + 1);
+  }
+  return peak;
+}
+
+export interface ProxyAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: string;
+}
+
+export interface ProxyHooks {
+  /** Answers instead of the upstream server (the n-th request counts from 1), or undefined to forward. */
+  intercept?(req: IncomingMessage, n: number): ProxyAnswer | undefined;
+  /** Rewrites a forwarded answer. */
+  rewrite?(req: IncomingMessage, answer: ProxyAnswer): ProxyAnswer;
+}
+
+export interface LoopbackProxy {
+  url: string;
+  log: Array<{ method: string; url: string; at: number; status: number; headers: IncomingMessage['headers'] }>;
+  close(): Promise<void>;
+}
+
+/** A loopback HTTP server in front of `upstream` that can answer for it or rewrite its answers. */
+export async function startProxy(upstream: string, hooks: ProxyHooks = {}): Promise<LoopbackProxy> {
+  const log: LoopbackProxy['log'] = [];
+  let n = 0;
+  const send = (req: IncomingMessage, res: ServerResponse, answer: ProxyAnswer) => {
+    log.push({ method: req.method ?? '', url: req.url ?? '', at: Date.now(), status: answer.status, headers: req.headers });
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    res.end(answer.body);
+  };
+  const server = createServer((req, res) => {
+    const at = ++n;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const own = hooks.intercept?.(req, at);
+      if (own) return send(req, res, own);
+      const up = httpRequest(new URL(req.url ?? '/', upstream), { method: req.method, headers: { ...req.headers, host: new URL(upstream).host } }, (upRes) => {
+        const body: Buffer[] = [];
+        upRes.on('data', (c: Buffer) => body.push(c));
+        upRes.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(upRes.headers)) if (typeof v === 'string' && !['content-length', 'transfer-encoding', 'connection'].includes(k)) headers[k] = v;
+          const answer = { status: upRes.statusCode ?? 502, headers, body: Buffer.concat(body).toString('utf8') };
+          send(req, res, hooks.rewrite ? hooks.rewrite(req, answer) : answer);
+        });
+      });
+      up.on('error', () => send(req, res, { status: 502, body: '{"error":"upstream unreachable"}' }));
+      up.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log,
+    close: () => new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  };
+}
+
+/** Rule rows as `rules.json` holds them. */
+export interface RuleRowJson {
+  id: string;
+  verdict: string;
+  source: string;
+  expectation?: { rule: string; expires: string };
+  tests: Array<{ status: string; reason?: string }>;
+}
+
+export function ruleRows(reportDir: string): Map<string, RuleRowJson> {
+  const doc = readJson<{ rules: RuleRowJson[] }>(join(reportDir, 'rules.json'));
+  return new Map(doc.rules.map((r) => [r.id, r]));
+}

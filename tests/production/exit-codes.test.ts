@@ -1,0 +1,66 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from './cli-helpers.ts';
+
+/** A usage or configuration error: exit 2, one line on stderr, no stack trace, nothing on a target. */
+function expectConfigError(result: { code: number | null; stderr: string }, message: RegExp): void {
+  expect(result.code).toBe(2);
+  expect(result.stderr).toMatch(message);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toMatch(/\n\s+at |internal error/);
+}
+
+describe('exit code 2: usage and configuration errors, one clear message', () => {
+  it('rejects an unknown flag', async () => {
+    expectConfigError(await runCli(['run', '--bogus-flag']), /unknown option "--bogus-flag"/);
+  });
+
+  it('rejects an unknown profile and names the known ones', async () => {
+    expectConfigError(await runCli(['run', '--profile', 'moonnet']), /unknown profile "moonnet" \(profiles: mainnet, testnet, previewnet, local\)/);
+  });
+
+  it('stops at an unreachable target before running any test', async () => {
+    const dir = tempDir('unreachable');
+    const result = await runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:1/api/v2', '--report-dir', dir]);
+    expectConfigError(result, /cannot reach the status target at http:\/\/127\.0\.0\.1:1/);
+  });
+
+  it('stops at a malformed expectations file before contacting the target', async () => {
+    const dir = tempDir('bad-expectations');
+    const file = join(dir, 'expectations.yaml');
+    const cases: Array<[string, RegExp]> = [
+      ['expectations:\n  - rule: ST-3-indicator-enum\n    reason: r\n', /entry 1: expires must be a date YYYY-MM-DD/],
+      ['- rule: ST-3-indicator-enum\n  reason: r\n  expires: 2027-02-30\n', /expires must be a date/],
+      ['- rule: ST-3-indicator-enum\n  reason: r\n  expires: 2027-02-01\n  endpont: /x\n', /unknown field "endpont"/],
+      ['- rule: ST-3-no-such-rule\n  reason: r\n  expires: 2027-02-01\n', /unknown rule "ST-3-no-such-rule"/],
+      ['[unclosed', /cannot be read/],
+    ];
+    for (const [text, message] of cases) {
+      writeFileSync(file, text);
+      // The target is unreachable on purpose: the file must be judged first, so this is not the reported error.
+      const result = await runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:1/api/v2', '--expectations', file, '--report-dir', dir]);
+      expectConfigError(result, message);
+    }
+  });
+
+  it('merge-reports without results is a configuration error too', async () => {
+    const dir = tempDir('merge-empty');
+    expectConfigError(await runCli(['merge-reports', '--into', join(dir, 'out'), join(dir, 'shard-1')]), /no run results in .*shard-1/);
+    expectConfigError(await runCli(['merge-reports', join(dir, 'shard-1')]), /merge-reports needs --into DIR/);
+  });
+});
+
+describe('profiles', () => {
+  it('lists every profile with its three URLs and chain id', async () => {
+    const result = await runCli(['profiles', '--json']);
+    expect(result.code).toBe(0);
+    const profiles = JSON.parse(result.stdout) as Array<{ name: string; baseUrl: string; statusUrl: string; verifyUrl: string; verifyChainId: string }>;
+    expect(profiles.map((p) => [p.name, p.verifyChainId])).toEqual([['mainnet', '295'], ['testnet', '296'], ['previewnet', '297'], ['local', '296']]);
+    expect(profiles.find((p) => p.name === 'testnet')).toMatchObject({
+      baseUrl: 'https://testnet.mirrornode.hedera.com',
+      statusUrl: 'https://status.hedera.com/api/v2',
+      verifyUrl: 'https://sourcify.dev/server',
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
+import { ruleRows, runCli, startProxy, tempDir, type CliResult, type LoopbackProxy } from './cli-helpers.ts';
+
+const STORM_PATH = '/status/api/v2/scheduled-maintenances/active.json';
+const STORM_LENGTH = 5;
+const throttle = (status: number) => ({ status, headers: { 'retry-after': '1' }, body: '{"message":"slow down"}' });
+
+describe('a target that throttles: a storm of 429s and the odd 503 with Retry-After', () => {
+  let server: ReferenceServer;
+  let proxy: LoopbackProxy;
+  let result: CliResult;
+  const dir = tempDir('throttled');
+  let stormLeft = STORM_LENGTH;
+
+  beforeAll(async () => {
+    server = await startReferenceServer({ quiet: true });
+    proxy = await startProxy(server.baseUrl, {
+      intercept(req, n) {
+        // One document is throttled five times in a row: more than the client's four waits.
+        if (req.url === STORM_PATH && stormLeft > 0) {
+          stormLeft--;
+          return throttle(429);
+        }
+        if (n > 1 && n % 17 === 0) return throttle(429);
+        if (n > 1 && n % 29 === 0) return throttle(503);
+        return undefined;
+      },
+    });
+    result = await runCli([
+      'run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--treat-as-remote',
+      '--rate', '50', '--max-requests', '400', '--seed', '5', '--report-dir', dir,
+    ]);
+  }, 170_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  const throttledAnswers = () => proxy.log.filter((e) => e.status === 429 || e.status === 503).length;
+
+  it('waits the throttling out instead of failing on it', () => {
+    expect(result.code).toBe(0);
+    expect(throttledAnswers()).toBeGreaterThan(STORM_LENGTH);
+    const finals = readFileSync(join(dir, 'exchanges.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { status: number });
+    expect(finals.filter((e) => e.status === 429 || e.status === 503)).toEqual([]);
+  });
+
+  it('never counts a check the target kept throttling as passed: it is skipped with the reason', () => {
+    const given = [...ruleRows(dir).values()].flatMap((r) => r.tests).filter((t) => /^target kept throttling/.test(t.reason ?? ''));
+    expect(given.length).toBeGreaterThan(0);
+    expect(given.every((t) => t.status === 'skipped')).toBe(true);
+  });
+
+  it('reports every request and every throttling answer the target gave', () => {
+    const summary = readFileSync(join(dir, 'summary.txt'), 'utf8');
+    const m = /requests sent (\d+), peak \d+\/s, throttling answers waited out (\d+)(?:, tests skipped because the target kept throttling (\d+))?/.exec(summary);
+    expect(m, summary.slice(0, 600)).not.toBeNull();
+    const [, sent, waited, gaveUp] = m!.map(Number) as [number, number, number, number];
+    expect(sent).toBe(proxy.log.length);
+    // A request given up on met five throttling answers: four waited out, then the last straw.
+    expect(waited + 5 * (gaveUp || 0)).toBe(throttledAnswers());
+    expect(waited).toBeGreaterThan(0);
+  });
+});
