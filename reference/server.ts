@@ -22,8 +22,9 @@ export interface ReferenceServer {
 export const STATUS_PREFIX = '/status/api/v2';
 
 function createApp(): FastifyInstance {
-  // Long path parameters (96-hex hashes, aliases) must reach the handlers to be judged there.
-  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 2048 }, bodyLimit: 1_048_576 });
+  // Long path parameters (96-hex hashes, aliases) must reach the handlers to be judged there;
+  // close() ends open keep-alive connections instead of waiting for clients to drop them.
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 2048 }, bodyLimit: 1_048_576, forceCloseConnections: true });
   applyCors(app);
   app.setNotFoundHandler(notFoundHandler);
   app.setErrorHandler(queryErrorHandler);

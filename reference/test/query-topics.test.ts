@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../server.ts';
+
+let server: ReferenceServer;
+beforeAll(async () => { server = await startReferenceServer({ quiet: true }); });
+afterAll(async () => server?.close());
+
+async function get(path: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${server.baseUrl}${path}`);
+  return { status: response.status, body: await response.json() };
+}
+
+describe('GET /api/v1/topics/{topicId} (contract 4.5)', () => {
+  it('describes a topic with exactly the fields of 2.4, whichever ID form is used', async () => {
+    const { status, body } = await get('/api/v1/topics/0.0.3001');
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual([
+      'admin_key', 'auto_renew_account', 'auto_renew_period', 'created_timestamp', 'custom_fees', 'deleted', 'fee_exempt_key_list',
+      'fee_schedule_key', 'memo', 'submit_key', 'timestamp', 'topic_id',
+    ]);
+    expect(Object.keys(body.custom_fees).sort()).toEqual(['created_timestamp', 'fixed_fees']);
+    expect(body.topic_id).toBe('0.0.3001');
+    expect((await get('/api/v1/topics/3001')).body).toEqual(body);
+    expect((await get('/api/v1/topics/0.3001')).body).toEqual(body);
+  });
+
+  it('answers 404 with one message for an unknown topic and 400 for a malformed ID', async () => {
+    const missing = await get('/api/v1/topics/0.0.99999');
+    expect(missing.status).toBe(404);
+    expect(missing.body._status.messages).toHaveLength(1);
+    const bad = await get('/api/v1/topics/topic-one');
+    expect(bad.status).toBe(400);
+    expect(bad.body._status.messages).toEqual([{ message: 'Invalid parameter: topic.id' }]);
+  });
+});
+
+describe('topic messages', () => {
+  it('lists messages in sequence, and an unknown topic has none', async () => {
+    const { body } = await get('/api/v1/topics/0.0.3002/messages?limit=5');
+    expect(body.messages.map((m: any) => m.sequence_number)).toEqual([1, 2, 3, 4, 5]);
+    expect(body.links.next).toBe(`/api/v1/topics/0.0.3002/messages?limit=5&timestamp=gt:${body.messages[4].consensus_timestamp}`);
+    expect((await get('/api/v1/topics/0.0.88888/messages')).body).toEqual({ messages: [], links: { next: null } });
+  });
+
+  it('finds one message by sequence number and by consensus timestamp', async () => {
+    const bySequence = await get('/api/v1/topics/0.0.3002/messages/3');
+    expect(bySequence.status).toBe(200);
+    expect(bySequence.body.sequence_number).toBe(3);
+    const byTimestamp = await get(`/api/v1/topics/0.0.3002/messages/${bySequence.body.consensus_timestamp}`);
+    expect(byTimestamp.body).toEqual(bySequence.body);
+    expect((await get('/api/v1/topics/0.0.3002/messages/999999')).status).toBe(404);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../server.ts';
+
+let server: ReferenceServer;
+let startMs = 0;
+
+beforeAll(async () => {
+  const started = Date.now();
+  server = await startReferenceServer({ quiet: true });
+  startMs = Date.now() - started;
+});
+afterAll(async () => server?.close());
+
+describe('reference server program', () => {
+  it('listens on loopback and serves the three interfaces from one port', async () => {
+    expect(new URL(server.baseUrl).hostname).toBe('127.0.0.1');
+    expect(server.statusUrl).toBe(`${server.baseUrl}/status/api/v2`);
+    expect(server.verifyUrl).toBe(server.baseUrl);
+    const status = async (url: string) => {
+      const response = await fetch(url);
+      await response.text();
+      return response.status;
+    };
+    expect(await status(`${server.baseUrl}/api/v1/blocks?limit=1`)).toBe(200);
+    expect(await status(`${server.statusUrl}/summary.json`)).toBe(200);
+    const verify = await fetch(`${server.verifyUrl}/v2/verify/not-a-uuid`);
+    await verify.text();
+    expect(verify.status).toBeGreaterThanOrEqual(400);
+    expect(verify.status).toBeLessThan(500);
+    expect(startMs).toBeGreaterThan(0);
+  });
+
+  it('logs every request it served with method, url and status', async () => {
+    const before = server.requestLog.length;
+    await (await fetch(`${server.baseUrl}/api/v1/schedules?limit=1`)).text();
+    await (await fetch(`${server.baseUrl}/api/v1/no-such-route`)).text();
+    const entries = server.requestLog.slice(before);
+    expect(entries.map((e) => [e.method, e.url, e.status])).toEqual([
+      ['GET', '/api/v1/schedules?limit=1', 200],
+      ['GET', '/api/v1/no-such-route', 404],
+    ]);
+    expect(entries.every((e) => typeof e.at === 'number')).toBe(true);
+  });
+
+  it('answers JSON with CORS and cache headers, and 304 for a matching ETag', async () => {
+    const response = await fetch(`${server.baseUrl}/api/v1/schedules?limit=2`);
+    await response.text();
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=10');
+    const etag = response.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    const again = await fetch(`${server.baseUrl}/api/v1/schedules?limit=2`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('answers unknown routes and wrong methods with the single-message 404 body', async () => {
+    for (const [method, path] of [['GET', '/api/v1/nothing'], ['DELETE', '/api/v1/schedules'], ['GET', '/nowhere']] as const) {
+      const response = await fetch(`${server.baseUrl}${path}`, { method });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ _status: { messages: [{ message: 'Not found' }] } });
+    }
+  });
+
+  it('closes cleanly: the port stops answering', async () => {
+    const extra = await startReferenceServer({ quiet: true });
+    await extra.close();
+    await expect(fetch(`${extra.baseUrl}/api/v1/blocks`)).rejects.toThrow();
+  });
+});
