@@ -80,8 +80,9 @@ export const LOOKUP_CASES: Record<string, (t: Check) => Promise<LookupCase[]>> =
   listContractState: (t) => contractCase(t, 'id'),
   listContractLogsOfContract: (t) => contractCase(t, 'id'),
   async getContractOpcodes(t) {
-    const hash = text((await contractResult(t)).hash)!;
-    return [{ params: { id: hash }, form: `contract result ${hash}` }];
+    // The contract's path names a contract (`/contracts/{id}/...`): one with a recorded result to trace.
+    const id = text((await firstWith(t, 'contract results with a contract', '/api/v1/contracts/results', 'results', 'contract_id')).contract_id)!;
+    return [{ params: { id }, form: `contract ${id} (has results)` }];
   },
   async getContractResult(t) {
     const item = await contractResult(t);
