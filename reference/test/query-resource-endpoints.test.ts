@@ -126,7 +126,7 @@ describe('POST /api/v1/network/fees', () => {
   const signed = [0x0a, body.length, ...body, 0x12, sigMap.length, ...sigMap];
   const transaction = Uint8Array.from([0x2a, signed.length, ...signed]);
   const post = async (type: string, payload: Uint8Array | string, query = '') => {
-    const response = await fetch(`${server.baseUrl}/api/v1/network/fees${query}`, { method: 'POST', headers: { 'content-type': type }, body: payload });
+    const response = await fetch(`${server.baseUrl}/api/v1/network/fees${query}`, { method: 'POST', headers: { 'content-type': type }, body: typeof payload === 'string' ? payload : (payload.slice().buffer as ArrayBuffer) });
     return { status: response.status, body: await response.json() };
   };
 

@@ -128,7 +128,7 @@ describe('GET /api/v1/transactions/{id}', () => {
     let found: any;
     let path: string | null = '/api/v1/transactions?transactiontype=SCHEDULECREATE&limit=100';
     for (let pages = 0; path && !found && pages < 5; pages++) {
-      const page = (await get(path)).body;
+      const page: any = (await get(path)).body;
       for (const create of page.transactions) {
         const entries = (await get(`/api/v1/transactions/${create.transaction_id}`)).body.transactions;
         if (entries.some((t: any) => t.scheduled)) { found = entries; break; }
