@@ -20,11 +20,12 @@ beforeAll(async () => {
       res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"error":"slow down"}');
       return;
     }
-    let body = '';
-    req.on('data', (d) => (body += d));
+    const chunks: Buffer[] = [];
+    req.on('data', (d: Buffer) => chunks.push(d));
     req.on('end', () => {
+      const raw = Buffer.concat(chunks);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ method: req.method, url: req.url, auth: req.headers.authorization, body }));
+      res.end(JSON.stringify({ method: req.method, url: req.url, auth: req.headers.authorization, body: raw.toString('utf8'), hex: raw.toString('hex') }));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -114,5 +115,15 @@ describe('evidence helpers', () => {
     expect(joinUrl('http://h/status/api/v2', '/summary.json').toString()).toBe('http://h/status/api/v2/summary.json');
     expect(joinUrl('http://h', '/api/v1/schedules?limit=2').toString()).toBe('http://h/api/v1/schedules?limit=2');
     expect(joinUrl('http://h/mirror', '/mirror/api/v1/x').toString()).toBe('http://h/mirror/api/v1/x');
+  });
+});
+
+describe('binary bodies', () => {
+  it('sends bytes unchanged and reproduces them through base64', async () => {
+    const bytes = Uint8Array.from([0x0a, 0xff, 0x80, 0x00, 0x7f]);
+    const ex = await client([]).send({ method: 'POST', base, url: '/bin', body: bytes, contentType: 'application/protobuf' });
+    expect(JSON.parse(ex.responseBody).hex).toBe('0aff80007f');
+    expect(ex).toMatchObject({ requestBody: Buffer.from(bytes).toString('base64'), requestBodyEncoding: 'base64' });
+    expect(toCurl(ex)).toMatch(/^printf %s 'Cv\+AAH8=' \| base64 -d \| curl .* --data-binary @- /);
   });
 });

@@ -42,6 +42,6 @@ export async function collectDrift(input: DriftInput): Promise<DriftData> {
     source: published.url,
     message: `compared with ${published.url}`,
     publishedVersion: typeof info?.version === 'string' ? info.version : undefined,
-    findings: compareDocuments(ours, published.doc, { version: ['LQ-9-definition-version'] }),
+    findings: compareDocuments(ours, published.doc, { version: ['LQ-9-definition-version'], operation: ['LQ-4.6-endpoints-answer'] }),
   };
 }

@@ -17,6 +17,27 @@ export interface DriftFinding {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const MAX_DEPTH = 10;
 
+/** Words in rule ids that say which kind of fact a rule is about, per compared aspect. */
+const ASPECT_WORDS: Record<string, RegExp> = {
+  default: /default/,
+  minimum: /minimum|range|length/,
+  maximum: /maximum|range|length/,
+  exclusiveMinimum: /minimum|range/,
+  exclusiveMaximum: /maximum|range/,
+  minLength: /length|range/,
+  maxLength: /length|range/,
+  pattern: /pattern|format|form/,
+  enum: /enum|values/,
+  required: /required|fields|envelope/,
+};
+
+/** An element may carry several rules (limit: range and default); a finding goes to the ones its aspect is about. */
+function rulesForAspect(rules: string[], aspect: string): string[] {
+  const words = ASPECT_WORDS[aspect];
+  const narrowed = words ? rules.filter((r) => words.test(r)) : [];
+  return narrowed.length ? narrowed : rules;
+}
+
 function show(value: unknown): string {
   if (value === undefined) return '(not stated)';
   if (value instanceof Set) return [...value].sort().join(' | ');
@@ -72,7 +93,7 @@ class Comparison {
 
   add(rules: string[], operation: string, where: string, aspect: string, contract: unknown, published: unknown): void {
     if (rules.length === 0) return;
-    this.findings.push({ rules: [...new Set(rules)], operation, where: where.trim(), aspect, contract: show(contract), published: show(published) });
+    this.findings.push({ rules: [...new Set(rulesForAspect(rules, aspect))], operation, where: where.trim(), aspect, contract: show(contract), published: show(published) });
   }
 
   /** Compares what the contract states of a schema with the published schema at the same place. */
@@ -97,17 +118,20 @@ class Comparison {
       if (JSON.stringify(a.keywords[k]) !== JSON.stringify(b.keywords[k])) at(k, a.keywords[k], b.keywords[k]);
     }
     if (a.properties.size) {
-      if (!b.properties.size && !b.items) at('fields', `${a.properties.size} fields`, 'no fields declared');
+      if (!b.properties.size && !b.items) at('fields', `${a.properties.size} field(s)`, 'no fields declared');
       else {
         for (const [name, schema] of a.properties) {
           const node = deref(this.ours, schema);
           if (!node || notContract(node)) continue;
           const where = `${ctx.where}${ctx.where.endsWith(' ') ? '' : '.'}${name}`;
-          if (!b.properties.has(name)) this.add(node['x-rules'] ? (node['x-rules'] as string[]) : rules, ctx.operation, where, 'missing field', 'declared', 'absent');
+          if (!b.properties.has(name)) this.add(Array.isArray(node['x-rules']) ? (node['x-rules'] as string[]) : rules, ctx.operation, where, 'missing field', 'declared', 'absent');
           else this.schema(schema, b.properties.get(name), { operation: ctx.operation, where, rules }, depth + 1);
         }
-        const notRequired = [...a.required].filter((r) => a.properties.has(r) && b.properties.has(r) && !b.required.has(r));
-        if (notRequired.length) at('required', notRequired.join(', '), 'optional');
+        for (const name of [...a.required].filter((r) => a.properties.has(r) && b.properties.has(r) && !b.required.has(r))) {
+          const field = deref(this.ours, a.properties.get(name));
+          const fieldRules = Array.isArray(field?.['x-rules']) ? (field['x-rules'] as string[]) : rules;
+          this.add(fieldRules, ctx.operation, `${ctx.where}${ctx.where.endsWith(' ') ? '' : '.'}${name}`, 'required', 'required', 'optional');
+        }
       }
     }
     if (a.items !== undefined && b.items !== undefined) {
@@ -145,7 +169,7 @@ class Comparison {
  * compared (elements marked x-observed or x-unspecified are skipped); each finding names the
  * catalogue rules of the element it concerns.
  */
-export function compareDocuments(ours: Node, theirs: Node, documentRules: { version: string[] }): DriftFinding[] {
+export function compareDocuments(ours: Node, theirs: Node, documentRules: { version: string[]; operation: string[] }): DriftFinding[] {
   const c = new Comparison(ours, theirs);
   const ourInfo = isNode(ours.info) ? ours.info : {};
   const theirInfo = isNode(theirs.info) ? theirs.info : {};
@@ -160,7 +184,8 @@ export function compareDocuments(ours: Node, theirs: Node, documentRules: { vers
       const op = deref(ours, item[method]);
       if (!op || notContract(op)) continue;
       const opName = `${method.toUpperCase()} ${path}`;
-      const opRules = (op['x-rules'] as string[] | undefined) ?? [];
+      // Operations of the 4.6 table carry no rule of their own: their existence is the document-wide rule.
+      const opRules = Array.isArray(op['x-rules']) ? (op['x-rules'] as string[]) : documentRules.operation;
       const theirOp = match ? deref(theirs, match.item[method]) : undefined;
       if (!match || !theirOp) {
         c.add(opRules, opName, 'operation', 'missing operation', 'declared', 'absent');

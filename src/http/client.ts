@@ -11,7 +11,7 @@ export interface OutgoingRequest {
   /** A query string sent verbatim (for keys like `limit[x]` that must not be re-encoded). */
   rawQuery?: string;
   headers?: Record<string, string>;
-  /** An object is sent as JSON; a string as is. */
+  /** Bytes and strings are sent as they are; anything else as JSON. */
   body?: unknown;
   contentType?: string;
   /** false for checks that are about throttling: the 429 itself is the answer under test. */
@@ -69,7 +69,7 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 
 /** An HTTP client on undici that records every exchange and waits out polite throttling. */
 export function createClient(options: ClientOptions) {
-  async function attempt(req: OutgoingRequest, url: string, headers: Record<string, string>, body: string | undefined) {
+  async function attempt(req: OutgoingRequest, url: string, headers: Record<string, string>, body: string | Uint8Array | undefined) {
     await options.hooks.beforeSend();
     const started = Date.now();
     try {
@@ -96,8 +96,11 @@ export function createClient(options: ClientOptions) {
     async send(req: OutgoingRequest): Promise<Exchange> {
       const url = buildUrl(req);
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...req.headers };
-      let body: string | undefined;
-      if (req.body !== undefined) {
+      let body: string | Uint8Array | undefined;
+      if (req.body instanceof Uint8Array) {
+        body = req.body;
+        headers['content-type'] = req.contentType ?? 'application/octet-stream';
+      } else if (req.body !== undefined) {
         body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
         headers['content-type'] = req.contentType ?? (typeof req.body === 'string' ? 'text/plain' : 'application/json');
       } else if (req.contentType) {
@@ -121,7 +124,8 @@ export function createClient(options: ClientOptions) {
           method: req.method,
           url,
           requestHeaders: headers,
-          requestBody: body,
+          // Binary bodies (protobuf) are kept as base64 so the exchange stays JSON and reproducible.
+          ...(body instanceof Uint8Array ? { requestBody: Buffer.from(body).toString('base64'), requestBodyEncoding: 'base64' as const } : { requestBody: body }),
           status: res.status,
           responseHeaders: res.headers,
           responseBody: res.body,

@@ -13,6 +13,12 @@ export function toCurl(exchange: Exchange): string {
   for (const [name, value] of Object.entries(exchange.requestHeaders)) {
     if (!IMPLICIT.has(name.toLowerCase())) parts.push('-H', shellQuote(`${name}: ${value}`));
   }
+  if (exchange.requestBodyEncoding === 'base64') {
+    // Binary bodies cannot travel in an argument: decode them into curl's standard input.
+    parts.push('--data-binary', '@-');
+    parts.push('--globoff', shellQuote(exchange.url));
+    return `printf %s ${shellQuote(exchange.requestBody ?? '')} | base64 -d | ${parts.join(' ')}`;
+  }
   if (exchange.requestBody !== undefined) {
     // Very long bodies (the 262146-character data limit) stay reproducible but not readable inline.
     parts.push('--data-binary', shellQuote(exchange.requestBody));

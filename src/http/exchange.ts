@@ -4,6 +4,8 @@ export interface Exchange {
   url: string;
   requestHeaders: Record<string, string>;
   requestBody?: string;
+  /** Set when requestBody holds the base64 of a binary body. */
+  requestBodyEncoding?: 'base64';
   status: number;
   responseHeaders: Record<string, string>;
   responseBody: string;

@@ -7,12 +7,11 @@ import { answerSummary } from '../../src/checks/same-answer.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
-import { sevenBitBody } from '../../src/protobuf/seven-bit-body.ts';
 import { signedTransferArbitrary } from '../../src/protobuf/transfer-arbitrary.ts';
 
 const FEES_PATH = '/api/v1/network/fees';
 
-function postFees(t: Check, body: string, contentType: string): Promise<Exchange> {
+function postFees(t: Check, body: string | Uint8Array, contentType: string): Promise<Exchange> {
   return t.send({ method: 'POST', url: FEES_PATH, body, contentType });
 }
 
@@ -42,7 +41,7 @@ function estimateShapeProblems(body: unknown): string[] {
 /** Bytes no protobuf decoder can read: a message cut inside a field, or a field of an unknown wire type. */
 const malformedProtobuf = fc.oneof(
   signedTransferArbitrary().chain(({ bytes }) => fc.integer({ min: 3, max: bytes.length - 1 }).map((cut) => ({ bytes: bytes.subarray(0, cut), how: `cut to ${cut} of ${bytes.length} bytes` }))),
-  fc.tuple(fc.integer({ min: 1, max: 15 }), fc.constantFrom(6, 7), fc.uint8Array({ maxLength: 8, max: 0x7f }))
+  fc.tuple(fc.integer({ min: 1, max: 15 }), fc.constantFrom(6, 7), fc.uint8Array({ maxLength: 8 }))
     .map(([field, wire, rest]) => ({ bytes: Uint8Array.from([(field << 3) | wire, ...rest]), how: `field ${field} of wire type ${wire}` })),
   fc.integer({ min: 1, max: 100 }).map((n) => ({ bytes: Uint8Array.from([0x2a, 0x7f, ...new Array<number>(n).fill(0x01)]), how: `a length of 127 followed by ${n} bytes` })),
 );
@@ -50,7 +49,7 @@ const malformedProtobuf = fc.oneof(
 describe('POST /api/v1/network/fees', () => {
   ruleTest('estimates the fees of a signed crypto transfer sent as protobuf', ['LQ-4.4-fee-estimate-operation', 'LQ-4.4-protobuf-body', 'LQ-4.4-estimate-shape', 'LQ-1-json-responses'], async (t) => {
     await checkProperty(t, fc.tuple(signedTransferArbitrary(), fc.constantFrom('application/protobuf', 'application/x-protobuf')), async ([{ bytes }, contentType]) => {
-      const exchange = await postFees(t, sevenBitBody(bytes), contentType);
+      const exchange = await postFees(t, bytes, contentType);
       expectRule('LQ-4.4-fee-estimate-operation', ![404, 405, 501].includes(exchange.status), `the operation is not served: ${answerSummary(exchange)}`, exchange);
       expectRule('LQ-4.4-protobuf-body', exchange.status === 200, `a ${contentType} transfer of ${bytes.length} bytes answered ${answerSummary(exchange)}`, exchange);
       expectRule('LQ-1-json-responses', responseJson(exchange) !== undefined, 'the estimate is not JSON', exchange);
@@ -74,7 +73,7 @@ describe('POST /api/v1/network/fees', () => {
 
   ruleTest('rejects protobuf no decoder can read with 400 and the error body, never a server error', ['LQ-4.4-fee-estimate-operation', 'LQ-4.4-protobuf-body'], async (t) => {
     await checkProperty(t, malformedProtobuf, async ({ bytes, how }) => {
-      const exchange = await postFees(t, sevenBitBody(bytes), 'application/protobuf');
+      const exchange = await postFees(t, bytes, 'application/protobuf');
       expectRule('LQ-4.4-fee-estimate-operation', exchange.status >= 400 && exchange.status < 500, `malformed protobuf (${how}) was not rejected: ${answerSummary(exchange)}`, exchange);
       await expectQueryErrorBody(t, exchange, { status: 400, statusRule: 'LQ-4.4-protobuf-body' });
     });

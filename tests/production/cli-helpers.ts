@@ -21,7 +21,7 @@ export interface CliResult {
 export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     // Targets and headers come from the arguments only, never from the environment of whoever runs the tests.
-    const env = { ...process.env, NO_COLOR: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     for (const name of ['BASE_URL', 'STATUS_URL', 'VERIFY_URL', 'CONFORMANCE_HEADERS', 'CONFORMANCE_CONFIG']) delete env[name];
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
     let stdout = '';

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareDocuments, type DriftFinding } from '../../src/drift/compare-documents.ts';
+import type { DriftRuleEntry } from '../../src/drift/drift-report.ts';
+import { fetchPublishedDocument, PUBLISHED_DOCUMENT_PATH } from '../../src/drift/published-document.ts';
+import type { Node } from '../../src/drift/schema-view.ts';
+import { readSpecDocument, specPath } from '../../src/spec/load-spec.ts';
+import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
+import { ruleRows, runCli, startProxy, tempDir, type CliResult, type LoopbackProxy } from './cli-helpers.ts';
+
+const FIXTURE = readFileSync(new URL('./fixtures/published-openapi.yml', import.meta.url), 'utf8');
+const RULES = { version: ['LQ-9-definition-version'], operation: ['LQ-4.6-endpoints-answer'] };
+
+describe('comparing a published OpenAPI document with the contract', () => {
+  let findings: DriftFinding[];
+  const on = (rule: string) => findings.filter((f) => f.rules.includes(rule));
+
+  beforeAll(async () => {
+    const ours = (await readSpecDocument(specPath('ledger-query'))) as unknown as Node;
+    findings = compareDocuments(ours, parseYaml(FIXTURE) as Node, RULES);
+  });
+
+  it('finds each deliberate disagreement under the rule it concerns', () => {
+    expect(on('LQ-9-definition-version')).toMatchObject([{ aspect: 'definition version', contract: '0.154.0', published: '0.150.0' }]);
+    expect(on('LQ-4.1-limit-range')).toMatchObject([{ operation: 'GET /api/v1/schedules', where: 'query parameter limit', aspect: 'maximum', contract: '100', published: '1000' }]);
+    expect(on('LQ-4.1-schedule-id-pattern')).toMatchObject([{ where: 'query parameter schedule.id', aspect: 'missing parameter' }]);
+    expect(on('LQ-4.2-timestamp-pattern')).toMatchObject([{ where: 'query parameter timestamp', aspect: 'pattern', published: '^((eq|gt|gte|lt|lte):)?\\d{1,10}(\\.\\d{1,9})?$' }]);
+    expect(on('LQ-2.3-transaction-fields')).toContainEqual(expect.objectContaining({ where: 'response 200 transactions[].max_fee', aspect: 'type', contract: 'integer', published: 'string' }));
+    expect(on('LQ-4.3-gas-minimum')).toMatchObject([{ operation: 'POST /api/v1/contracts/call', where: 'request body gas', aspect: 'minimum', contract: '0', published: '21000' }]);
+    expect(on('LQ-4.3-to-required')).toMatchObject([{ where: 'request body to', aspect: 'required', published: 'optional' }]);
+    expect(on('LQ-7-not-found-single-message')).toMatchObject([{ operation: 'GET /api/v1/topics/{topicId}', where: 'response 404', aspect: 'missing response' }]);
+  });
+
+  it('says nothing where the documents agree, even in another spelling (3.0 nullable, $ref, other path parameter names)', () => {
+    for (const rule of ['LQ-4.1-account-id-pattern', 'LQ-4.1-order-enum', 'LQ-4.1-order-default-asc', 'LQ-4.5-topic-id-entity-id', 'LQ-4.3-gas-default', 'LQ-4.1-limit-default']) {
+      expect(on(rule).filter((f) => f.aspect !== 'missing operation'), rule).toEqual([]);
+    }
+    expect(on('LQ-4.3-gas-minimum').map((f) => f.aspect)).toEqual(['minimum']);
+  });
+
+  it('counts an operation the document lacks against the rule that says it exists', () => {
+    expect(on('LQ-4.6-endpoints-answer')).toContainEqual(expect.objectContaining({ operation: 'GET /api/v1/blocks', aspect: 'missing operation' }));
+    expect(findings.filter((f) => f.operation === 'GET /api/v1/schedules' && f.aspect === 'missing operation')).toEqual([]);
+  });
+
+  it('tells a target without a document apart from an error', async () => {
+    const server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"_status":{"messages":[{"message":"Not found"}]}}'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect(await fetchPublishedDocument(base, {}, 5000)).toMatchObject({
+        status: 'not-published',
+        message: `the target publishes no OpenAPI document at ${base}${PUBLISHED_DOCUMENT_PATH} (answered 404)`,
+      });
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('run --drift against a target that publishes its document', () => {
+  let server: ReferenceServer;
+  let proxy: LoopbackProxy;
+  let result: CliResult;
+  const dir = tempDir('drift');
+
+  beforeAll(async () => {
+    server = await startReferenceServer({ quiet: true });
+    proxy = await startProxy(server.baseUrl, {
+      intercept: (req) => (req.url === PUBLISHED_DOCUMENT_PATH ? { status: 200, headers: { 'content-type': 'application/yaml' }, body: FIXTURE } : undefined),
+    });
+    // A small budget keeps the run short: most checks are skipped, and their verdicts say so next to the drift.
+    result = await runCli(['run', '--only', 'ledger-query', '--base-url', proxy.url, '--treat-as-remote', '--rate', '200', '--max-requests', '30', '--seed', '3', '--drift', '--report-dir', dir]);
+  }, 170_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  it('writes drift.txt and drift.json per rule, each next to the live verdict of this run', () => {
+    expect([0, 1]).toContain(result.code);
+    const drift = JSON.parse(readFileSync(join(dir, 'drift.json'), 'utf8')) as { status: string; publishedVersion: string; rules: DriftRuleEntry[] };
+    expect(drift).toMatchObject({ status: 'compared', publishedVersion: '0.150.0' });
+    const rows = ruleRows(dir);
+    const text = readFileSync(join(dir, 'drift.txt'), 'utf8');
+    for (const rule of ['LQ-4.1-limit-range', 'LQ-2.3-transaction-fields', 'LQ-4.3-gas-minimum', 'LQ-9-definition-version']) {
+      const entry = drift.rules.find((r) => r.rule === rule);
+      expect(entry?.verdict, rule).toBe(rows.get(rule)?.verdict);
+      expect(text).toContain(`${rule}  (live: ${entry!.verdict})`);
+    }
+    expect(text).toContain('GET /api/v1/schedules  query parameter limit  maximum: contract 100; published 1000');
+  });
+
+  it('mentions the drift in the summary and counts the document fetch as a request of the run', () => {
+    expect(result.stdout).toMatch(/drift: \d+ disagreement\(s\) over \d+ rule\(s\) between the published document and the contract: see .*drift\.txt/);
+    expect(proxy.log.filter((e) => e.url === PUBLISHED_DOCUMENT_PATH).length).toBeGreaterThanOrEqual(1);
+    expect(proxy.log.length).toBeLessThanOrEqual(30);
+    expect(result.stdout).toContain(`requests sent ${proxy.log.length},`);
+  });
+});
