@@ -1,6 +1,6 @@
 // The reference server: one loopback port serving the ledger query service (/api/v1), the status
 // interface (/status/api/v2) and the verification interface (/v2/verify) over the fixture ledger.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { openLedgerDatabase } from './db/ledger-database.ts';
 import { createSqlContractStore } from './db/contract-store-sql.ts';
@@ -9,6 +9,7 @@ import { applyCors, applyEtags, notFoundHandler, queryErrorHandler } from './que
 import { registerStatusRoutes } from './status/routes.ts';
 import { registerVerifyRoutes } from './verify/routes.ts';
 import { registerContractCallRoute } from './evm/contract-call-route.ts';
+import { verifyErrorBody } from './verify/verify-error.ts';
 
 export interface ReferenceServer {
   baseUrl: string;
@@ -24,7 +25,15 @@ export const STATUS_PREFIX = '/status/api/v2';
 function createApp(): FastifyInstance {
   // Long path parameters (96-hex hashes, aliases) must reach the handlers to be judged there;
   // close() ends open keep-alive connections instead of waiting for clients to drop them.
-  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 2048 }, bodyLimit: 1_048_576, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false, routerOptions: { maxParamLength: 2048 }, bodyLimit: 1_048_576, forceCloseConnections: true,
+    // A URL that cannot be decoded never reaches a route: answer it in the body of its interface.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('access-control-allow-origin', '*');
+      if (request.url.startsWith('/v2/verify')) return (reply as FastifyReply).code(400).send(verifyErrorBody('invalid_parameter', 'The URL is not validly encoded'));
+      return queryErrorHandler(error, request as FastifyRequest, reply as FastifyReply);
+    },
+  });
   applyCors(app);
   app.setNotFoundHandler(notFoundHandler);
   app.setErrorHandler(queryErrorHandler);

@@ -89,8 +89,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/accounts/:id', async (request, reply) => {
-    const num = await requireAccountNum(db, request.params.id);
     const query = readQuery(request.url, DETAIL_RULES);
+    const num = await requireAccountNum(db, request.params.id);
     const { rows } = await db.query<AccountRow>('SELECT * FROM account WHERE num = $1', [num]);
     const [account] = await accountItems(db, rows, true);
     const limit = query.first<number>('limit') ?? 25;
@@ -108,8 +108,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/accounts/:id/allowances/crypto', async (request, reply) => {
-    const owner = await requireAccountNum(db, request.params.id);
     const query = readQuery(request.url, [entityFilterRule('spender.id'), limitRule(), orderRule]);
+    const owner = await requireAccountNum(db, request.params.id);
     const where = new SqlConditions();
     where.add(`owner_num = ${where.param(owner)}`);
     const order = query.first<Order>('order') ?? 'asc';
@@ -125,8 +125,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/accounts/:id/allowances/tokens', async (request, reply) => {
-    const owner = await requireAccountNum(db, request.params.id);
     const query = readQuery(request.url, [entityFilterRule('spender.id'), entityFilterRule('token.id'), limitRule(), orderRule]);
+    const owner = await requireAccountNum(db, request.params.id);
     const where = new SqlConditions();
     where.add(`owner_num = ${where.param(owner)}`);
     const order = query.first<Order>('order') ?? 'asc';
@@ -142,8 +142,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/accounts/:id/allowances/nfts', async (request, reply) => {
-    const account = await requireAccountNum(db, request.params.id);
     const query = readQuery(request.url, [entityFilterRule('account.id'), booleanRule('owner'), entityFilterRule('token.id'), limitRule(), orderRule]);
+    const account = await requireAccountNum(db, request.params.id);
     // owner=true (default): allowances the account granted, keyed by spender; false: granted to it, keyed by owner.
     const asOwner = query.first<boolean>('owner') ?? true;
     const where = new SqlConditions();
@@ -162,8 +162,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/accounts/:id/rewards', async (request, reply) => {
-    const account = await requireAccountNum(db, request.params.id);
     const query = readQuery(request.url, [timestampFilterRule(), limitRule(), orderRule]);
+    const account = await requireAccountNum(db, request.params.id);
     const where = new SqlConditions();
     where.add(`account_num = ${where.param(account)}`);
     const order = query.first<Order>('order') ?? 'desc';
@@ -181,8 +181,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
     const otherParam = direction === 'outstanding' ? 'receiver.id' : 'sender.id';
     const otherColumn = direction === 'outstanding' ? 'receiver_num' : 'sender_num';
     app.get<{ Params: { id: string } }>(`/api/v1/accounts/:id/airdrops/${direction}`, async (request, reply) => {
-      const account = await requireAccountNum(db, request.params.id);
       const query = readQuery(request.url, [entityFilterRule(otherParam), entityFilterRule('token.id'), integerFilterRule('serialnumber'), limitRule(), orderRule]);
+      const account = await requireAccountNum(db, request.params.id);
       const where = new SqlConditions();
       where.add(`${self} = ${where.param(account)}`).add(`state = 'PENDING'`);
       where.filter('serial', query.all<Filter<string>>('serialnumber'), 'or', '::numeric');
@@ -203,8 +203,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
   }
 
   app.get<{ Params: { id: string } }>('/api/v1/accounts/:id/nfts', async (request, reply) => {
-    const account = await requireAccountNum(db, request.params.id);
     const query = readQuery(request.url, [entityFilterRule('token.id'), integerFilterRule('serialnumber'), entityFilterRule('spender.id'), limitRule(), orderRule]);
+    const account = await requireAccountNum(db, request.params.id);
     const where = new SqlConditions();
     where.add(`owner_num = ${where.param(account)}`).add('NOT deleted');
     where.filter('spender_num', query.all<EntityFilter>('spender.id'), 'or', '::numeric');

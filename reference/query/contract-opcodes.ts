@@ -42,8 +42,8 @@ export function registerContractOpcodeRoutes(app: FastifyInstance, db: PGlite, s
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/contracts/:id/results/opcodes', async (request, reply) => {
-    const num = await requireContractNum(db, request.params.id);
     const query = readQuery(request.url, [...OPTION_RULES, { name: 'timestamp', single: true, parse: (v) => parseTimestamp(v)?.toString() }]);
+    const num = await requireContractNum(db, request.params.id);
     const at = query.first<string>('timestamp');
     const { rows } = await db.query<{ consensus_ns: bigint }>(
       `SELECT consensus_ns FROM contract_result WHERE contract_num = $1 ${at ? 'AND consensus_ns = $2::numeric' : ''} ORDER BY consensus_ns DESC LIMIT 1`,

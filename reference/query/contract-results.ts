@@ -121,11 +121,11 @@ export async function resultTimestamp(db: PGlite, key: string, paramName = 'tran
     if (BigInt(shard!) !== 0n || BigInt(realm!) !== 0n) throw notFound();
     ({ rows } = await db.query<{ consensus_ns: bigint }>(
       `SELECT r.consensus_ns FROM contract_result r JOIN transaction t ON t.consensus_ns = r.consensus_ns
-       WHERE t.payer_num = $1 AND t.valid_start_ns = $2 ORDER BY t.nonce LIMIT 1`, [BigInt(num!), BigInt(seconds!) * 1_000_000_000n + BigInt(nanos!)]));
+       WHERE t.payer_num = $1 AND t.valid_start_ns = $2::numeric ORDER BY t.nonce LIMIT 1`, [BigInt(num!), (BigInt(seconds!) * 1_000_000_000n + BigInt(nanos!)).toString()]));
   } else if (hash) {
     ({ rows } = await db.query<{ consensus_ns: bigint }>('SELECT consensus_ns FROM contract_result WHERE hash = $1', [`0x${hash[1]!.slice(0, 64).toLowerCase()}`]));
   } else {
-    ({ rows } = await db.query<{ consensus_ns: bigint }>('SELECT consensus_ns FROM contract_result WHERE consensus_ns = $1', [timestamp]));
+    ({ rows } = await db.query<{ consensus_ns: bigint }>('SELECT consensus_ns FROM contract_result WHERE consensus_ns = $1::numeric', [timestamp!.toString()]));
   }
   if (!rows.length) throw notFound();
   return rows[0]!.consensus_ns;
@@ -151,13 +151,13 @@ export function registerContractResultRoutes(app: FastifyInstance, db: PGlite): 
     logPage(db, reply, '/api/v1/contracts/logs', readQuery(request.url, LOG_RULES), null));
 
   app.get<{ Params: { id: string } }>('/api/v1/contracts/:id/results', async (request, reply) => {
-    const num = await requireContractNum(db, request.params.id);
-    return resultPage(db, reply, `/api/v1/contracts/${request.params.id}/results`, readQuery(request.url, RESULT_RULES), num);
+    const query = readQuery(request.url, RESULT_RULES);
+    return resultPage(db, reply, `/api/v1/contracts/${request.params.id}/results`, query, await requireContractNum(db, request.params.id));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/contracts/:id/results/logs', async (request, reply) => {
-    const num = await requireContractNum(db, request.params.id);
-    return logPage(db, reply, `/api/v1/contracts/${request.params.id}/results/logs`, readQuery(request.url, LOG_RULES), num);
+    const query = readQuery(request.url, LOG_RULES);
+    return logPage(db, reply, `/api/v1/contracts/${request.params.id}/results/logs`, query, await requireContractNum(db, request.params.id));
   });
 
   app.get<{ Params: { id: string; timestamp: string } }>('/api/v1/contracts/:id/results/:timestamp', async (request, reply) => {
@@ -165,9 +165,9 @@ export function registerContractResultRoutes(app: FastifyInstance, db: PGlite): 
     const timestamp = parseTimestamp(request.params.timestamp);
     if (timestamp === undefined) throw badRequest('timestamp');
     readQuery(request.url, []);
-    const { rows } = await db.query('SELECT 1 FROM contract_result WHERE consensus_ns = $1 AND contract_num = $2', [timestamp, num]);
+    const { rows } = await db.query<{ consensus_ns: bigint }>('SELECT consensus_ns FROM contract_result WHERE consensus_ns = $1::numeric AND contract_num = $2', [timestamp.toString(), num]);
     if (!rows.length) throw notFound();
-    return sendJson(reply, await resultDetail(db, timestamp));
+    return sendJson(reply, await resultDetail(db, rows[0]!.consensus_ns));
   });
 
   app.get<{ Params: { key: string } }>('/api/v1/contracts/results/:key', async (request, reply) => {

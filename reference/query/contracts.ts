@@ -44,19 +44,19 @@ export function registerContractRoutes(app: FastifyInstance, db: PGlite): void {
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/contracts/:id', async (request, reply) => {
-    const num = await requireContractNum(db, request.params.id);
     readQuery(request.url, [timestampFilterRule()]);
+    const num = await requireContractNum(db, request.params.id);
     const { rows } = await db.query<ContractRow>('SELECT * FROM contract WHERE num = $1', [num]);
     const c = rows[0]!;
     return sendJson(reply, { ...contractJson(c), bytecode: c.creation_input, runtime_bytecode: c.runtime_bytecode });
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/contracts/:id/state', async (request, reply) => {
-    const num = await requireContractNum(db, request.params.id);
     const query = readQuery(request.url, [
       { name: 'slot', parse: operatorFilter((v) => (SLOT.test(v) ? `0x${v.replace(/^0x/, '').toLowerCase().padStart(64, '0')}` : undefined)) },
       timestampFilterRule('timestamp', ['eq', 'lt', 'lte']), limitRule(), orderRule,
     ]);
+    const num = await requireContractNum(db, request.params.id);
     const where = new SqlConditions();
     where.add(`s.contract_num = ${where.param(num)}`);
     where.filter('s.modified_ns', query.all<Filter<string>>('timestamp'), 'and', '::numeric');

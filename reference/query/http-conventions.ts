@@ -31,7 +31,9 @@ export function queryErrorHandler(error: unknown, request: FastifyRequest, reply
   if (error instanceof QueryError) return sendError(reply, error);
   const status = (error as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) {
-    const message = status === 415 ? 'Unsupported Media Type' : status === 404 ? 'Not found' : (error as Error).message || 'Bad request';
+    const code = (error as { code?: string }).code;
+    const message = status === 415 ? 'Unsupported Media Type' : status === 404 ? 'Not found'
+      : code === 'FST_ERR_BAD_URL' ? 'Invalid parameter: url' : (error as Error).message || 'Bad request';
     return sendError(reply, new QueryError(status, [{ message }]));
   }
   request.log.error(error);

@@ -212,14 +212,12 @@ export function registerTokenRoutes(app: FastifyInstance, db: PGlite): void {
   };
 
   app.get<{ Params: { id: string; serial: string } }>('/api/v1/tokens/:id/nfts/:serial', async (request, reply) => {
-    const nft = await tokenNft(request.params);
     readQuery(request.url, []);
-    return sendJson(reply, nftJson(nft));
+    return sendJson(reply, nftJson(await tokenNft(request.params)));
   });
 
   app.get<{ Params: { id: string; serial: string } }>('/api/v1/tokens/:id/nfts/:serial/transactions', async (request, reply) => {
-    const nft = await tokenNft(request.params);
     const query = readQuery(request.url, [timestampFilterRule(), limitRule(), orderRule]);
-    return nftTransactions(db, reply, query, `/api/v1/tokens/${request.params.id}/nfts/${request.params.serial}/transactions`, nft);
+    return nftTransactions(db, reply, query, `/api/v1/tokens/${request.params.id}/nfts/${request.params.serial}/transactions`, await tokenNft(request.params));
   });
 }

@@ -110,7 +110,7 @@ export function registerTopicRoutes(app: FastifyInstance, db: PGlite): void {
     const timestamp = byTimestamp ? parseTimestamp(key) : undefined;
     if (byTimestamp ? timestamp === undefined : !/^\d{1,19}$/.test(key)) throw badRequest(byTimestamp ? 'consensustimestamp' : 'sequencenumber');
     const { rows } = byTimestamp
-      ? await db.query<MessageRow>('SELECT * FROM topic_message WHERE topic_num = $1 AND consensus_ns = $2', [num ?? -1n, timestamp])
+      ? await db.query<MessageRow>('SELECT * FROM topic_message WHERE topic_num = $1 AND consensus_ns = $2::numeric', [num ?? -1n, timestamp?.toString()])
       : await db.query<MessageRow>('SELECT * FROM topic_message WHERE topic_num = $1 AND sequence_number = $2::numeric', [num ?? -1n, key]);
     if (!rows.length) throw notFound();
     return sendJson(reply, messageJson(rows[0]!, query.first<string>('encoding') ?? 'base64'));
@@ -120,7 +120,7 @@ export function registerTopicRoutes(app: FastifyInstance, db: PGlite): void {
     const timestamp = parseTimestamp(request.params.timestamp);
     if (timestamp === undefined) throw badRequest('consensustimestamp');
     const query = readQuery(request.url, [ENCODING]);
-    const { rows } = await db.query<MessageRow>('SELECT * FROM topic_message WHERE consensus_ns = $1', [timestamp]);
+    const { rows } = await db.query<MessageRow>('SELECT * FROM topic_message WHERE consensus_ns = $1::numeric', [timestamp.toString()]);
     if (!rows.length) throw notFound();
     return sendJson(reply, messageJson(rows[0]!, query.first<string>('encoding') ?? 'base64'));
   });

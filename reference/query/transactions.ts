@@ -33,7 +33,7 @@ export function transactionConditions(where: SqlConditions, filters: {
   accounts: readonly EntityFilter[]; timestamps: readonly Filter<string>[]; types: readonly string[]; result?: string; creditType?: string;
 }): void {
   if (filters.accounts.length) where.add(involvingAccount(where, filters.accounts));
-  where.filter('t.consensus_ns', filters.timestamps, 'or');
+  where.filter('t.consensus_ns', filters.timestamps, 'or', '::numeric');
   if (filters.types.length) where.add(`t.name IN (${filters.types.map((name) => where.param(name)).join(',')})`);
   if (filters.result === 'success') where.add(`t.result IN (${SUCCESS_LIST})`);
   if (filters.result === 'fail') where.add(`t.result NOT IN (${SUCCESS_LIST})`);
@@ -80,7 +80,7 @@ export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): voi
       const [, shard, realm, num, seconds, nanos] = idMatch;
       if (BigInt(shard!) !== 0n || BigInt(realm!) !== 0n) throw notFound();
       where.add(`t.payer_num = ${where.param(BigInt(num!))}`);
-      where.add(`t.valid_start_ns = ${where.param(BigInt(seconds!) * 1_000_000_000n + BigInt(nanos!))}`);
+      where.add(`t.valid_start_ns = ${where.param((BigInt(seconds!) * 1_000_000_000n + BigInt(nanos!)).toString())}::numeric`);
     } else {
       // A hash names one signed transaction; the answer lists every entry of its transaction ID.
       const bytes = Buffer.from(hashMatch![1]!, 'hex');
