@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildRunConfig, parseFlags } from '../../src/config/parse-args.ts';
 import { runCli, tempDir } from './cli-helpers.ts';
 
 /** A usage or configuration error: exit 2, one line on stderr, no stack trace, nothing on a target. */
@@ -52,6 +53,20 @@ describe('exit code 2: usage and configuration errors, one clear message', () =>
 });
 
 describe('profiles', () => {
+  it('fill the three URLs and the chain; explicit URLs and chain win', () => {
+    expect(buildRunConfig(parseFlags(['--profile', 'previewnet']), {})).toMatchObject({
+      targets: { baseUrl: 'https://previewnet.mirrornode.hedera.com', statusUrl: 'https://status.hedera.com/api/v2', verifyUrl: 'https://sourcify.dev/server' },
+      verifyChainId: '297',
+      profile: 'previewnet',
+    });
+    const mixed = buildRunConfig(parseFlags(['--profile', 'mainnet', '--base-url', 'http://127.0.0.1:5000/', '--verify-chain-id', '298']), {});
+    expect(mixed.targets).toEqual({ baseUrl: 'http://127.0.0.1:5000', statusUrl: 'https://status.hedera.com/api/v2', verifyUrl: 'https://sourcify.dev/server' });
+    expect(mixed.verifyChainId).toBe('298');
+    expect(buildRunConfig(parseFlags(['--profile', 'local']), {}).targets).toEqual({
+      baseUrl: 'http://127.0.0.1:8080', statusUrl: 'http://127.0.0.1:8080/status/api/v2', verifyUrl: 'http://127.0.0.1:8080',
+    });
+  });
+
   it('lists every profile with its three URLs and chain id', async () => {
     const result = await runCli(['profiles', '--json']);
     expect(result.code).toBe(0);
