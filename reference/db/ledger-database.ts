@@ -3,8 +3,8 @@
 // data-directory dump under reference/.cache, keyed by a hash of every source that shapes it.
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateLedger } from '../../fixtures/ledger/generate-ledger.ts';
 import { loadContractArtifact, loadContractDeployments, FIXTURE_DEPLOYER } from '../../fixtures/contracts/deployments.ts';
@@ -52,23 +52,62 @@ export interface OpenOptions {
   cache?: boolean;
 }
 
-export async function openLedgerDatabase(options: OpenOptions = {}): Promise<PGlite> {
-  if (options.cache === false) return buildDatabase();
-  const file = join(CACHE_DIR, `ledger-${sourceFingerprint()}.tar.gz`);
-  if (existsSync(file)) {
+async function loadDump(file: string): Promise<PGlite | null> {
+  if (!existsSync(file)) return null;
+  try {
+    return await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+  } catch {
+    rmSync(file, { force: true });
+    return null;
+  }
+}
+
+const BUILD_LOCK_STALE_MS = 120_000;
+
+/**
+ * Lets one process build a missing dump while the others (parallel test workers) wait for it,
+ * instead of all building at once on two cores. A lock older than two minutes is abandoned.
+ */
+async function takeBuildLock(lock: string, file: string): Promise<boolean> {
+  for (;;) {
     try {
-      return await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+      closeSync(openSync(lock, 'wx'));
+      return true;
     } catch {
-      rmSync(file, { force: true });
+      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : 0;
+      if (existsSync(file)) return false;
+      if (age > BUILD_LOCK_STALE_MS) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  const db = await buildDatabase();
-  const dump = await db.dumpDataDir('gzip');
+}
+
+export async function openLedgerDatabase(options: OpenOptions = {}): Promise<PGlite> {
+  if (options.cache === false) return buildDatabase();
   mkdirSync(CACHE_DIR, { recursive: true });
-  for (const old of readdirSync(CACHE_DIR)) if (old.startsWith('ledger-')) rmSync(join(CACHE_DIR, old), { force: true });
-  // Written under a temporary name and renamed, so a concurrent start never reads half a file.
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
-  renameSync(temp, file);
-  return db;
+  const file = join(CACHE_DIR, `ledger-${sourceFingerprint()}.tar.gz`);
+  const cached = await loadDump(file);
+  if (cached) return cached;
+  const lock = `${file}.lock`;
+  if (!(await takeBuildLock(lock, file))) {
+    const built = await loadDump(file);
+    if (built) return built;
+  }
+  try {
+    const db = await buildDatabase();
+    const dump = await db.dumpDataDir('gzip');
+    for (const old of readdirSync(CACHE_DIR)) {
+      if (old.startsWith('ledger-') && !old.startsWith(basename(file))) rmSync(join(CACHE_DIR, old), { force: true });
+    }
+    // Written under a temporary name and renamed, so a concurrent start never reads half a file.
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(temp, file);
+    return db;
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
