@@ -1,4 +1,4 @@
-// Field encodings shared by the resources: keys, byte strings, EVM addresses and hex.
+// Field encodings shared by the resources: keys and byte strings (and integers, re-exported).
 import { int } from './json-body.ts';
 
 export type KeyJson = { _type: string; key: string };
@@ -11,15 +11,6 @@ export function keyJson(key: unknown): KeyJson | null {
 
 export function base64(bytes: Uint8Array | null): string | null {
   return bytes === null ? null : Buffer.from(bytes).toString('base64');
-}
-
-export function hex0x(bytes: Uint8Array): string {
-  return `0x${Buffer.from(bytes).toString('hex')}`;
-}
-
-/** The long-zero EVM address of an entity number. */
-export function longZeroAddress(num: bigint | number | string): string {
-  return `0x${BigInt(num).toString(16).padStart(40, '0')}`;
 }
 
 export { int };
