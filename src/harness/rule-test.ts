@@ -13,6 +13,14 @@ import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';
 import { SkipCheck, skipBecause } from './skip.ts';
 
+/**
+ * The target broke a rule. Named like an assertion error so vitest and allure show the test as
+ * failed; any other error (harness fault, unreachable target) shows as broken.
+ */
+class ContractCheckFailed extends Error {
+  override name = 'AssertionError';
+}
+
 /** What a check body gets: the target, a recording client and ways to report. */
 export interface Check {
   config: ResolvedConfig;
@@ -133,7 +141,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     }
     if (failure instanceof TargetUnreachable) throw new Error(state.redact.text(failure.message));
     if (failure !== undefined && !(failure instanceof RuleViolation)) throw failure;
-    if (violations.length) throw new Error(failureMessage(violations, state.redact));
+    if (violations.length) throw new ContractCheckFailed(failureMessage(violations, state.redact));
   });
 }
 
