@@ -11,6 +11,7 @@ import type { InterfaceName } from '../spec/load-spec.ts';
 import type { ConformanceMeta } from './conformance-meta.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';
+import { ruleStory } from '../report/rule-story.ts';
 import { SkipCheck, skipBecause } from './skip.ts';
 
 /**
@@ -125,6 +126,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     // A 5xx is a failure of its own rule whatever the test set out to check, so the report lists it there.
     if (soft.some((v) => v.rule === NO_SERVER_ERROR[iface]) && !meta.rules.includes(NO_SERVER_ERROR[iface])) {
       meta.rules = [...meta.rules, NO_SERVER_ERROR[iface]];
+      await allure.story(ruleStory(catalogue.get(NO_SERVER_ERROR[iface])!));
     }
     meta.requests = exchanges.reduce((n, ex) => n + 1 + ex.throttled.length, 0);
     meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
@@ -151,7 +153,7 @@ async function labelForReport(iface: InterfaceName, rules: string[], config: Res
   for (const id of rules) {
     const rule = catalogue.get(id)!;
     await allure.feature(`section ${rule.section}`);
-    await allure.story(id);
+    await allure.story(ruleStory(rule));
     await allure.label('rule', id);
     await allure.tag(rule.source);
   }

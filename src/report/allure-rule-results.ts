@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuleRow } from './rule-verdicts.ts';
+import { ruleStory } from './rule-story.ts';
 
 /**
  * Allure only knows tests, so rules no test checks would vanish from the HTML report. Each such rule
@@ -27,7 +28,7 @@ export function writeUncoveredRuleResults(resultsDir: string, rows: RuleRow[]): 
       labels: [
         { name: 'epic', value: row.rule.interface },
         { name: 'feature', value: `section ${row.rule.section}` },
-        { name: 'story', value: row.rule.id },
+        { name: 'story', value: ruleStory(row.rule) },
         { name: 'rule', value: row.rule.id },
         { name: 'tag', value: 'uncovered' },
       ],

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 export function generateHtmlReport(resultsDir: string, outputDir: string, name: string): Promise<void> {
   // The package's exports hide package.json, so the CLI is found from the resolved entry point (dist/index.js).
   const bin = fileURLToPath(new URL('../cli.js', import.meta.resolve('allure')));
+  const config = fileURLToPath(new URL('../../allurerc.mjs', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'generate', resultsDir, '--output', outputDir, '--name', name], {
+    const child = spawn(process.execPath, [bin, 'generate', resultsDir, '--config', config, '--output', outputDir, '--name', name], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
     });
