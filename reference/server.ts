@@ -10,6 +10,7 @@ import { registerStatusRoutes } from './status/routes.ts';
 import { registerVerifyRoutes } from './verify/routes.ts';
 import { registerContractCallRoute } from './evm/contract-call-route.ts';
 import { verifyErrorBody } from './verify/verify-error.ts';
+import { MAX_PARAM_LENGTH, clientErrorHandler } from './client-error.ts';
 
 export interface ReferenceServer {
   baseUrl: string;
@@ -23,10 +24,10 @@ export interface ReferenceServer {
 export const STATUS_PREFIX = '/status/api/v2';
 
 function createApp(): FastifyInstance {
-  // Long path parameters (96-hex hashes, aliases) must reach the handlers to be judged there;
+  // Every path parameter, however long, must reach its handler to be judged there (400 naming it);
   // close() ends open keep-alive connections instead of waiting for clients to drop them.
   const app = Fastify({
-    logger: false, routerOptions: { maxParamLength: 2048 }, bodyLimit: 1_048_576, forceCloseConnections: true,
+    logger: false, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, bodyLimit: 1_048_576, forceCloseConnections: true, clientErrorHandler,
     // A URL that cannot be decoded never reaches a route: answer it in the body of its interface.
     frameworkErrors: (error, request, reply) => {
       reply.header('access-control-allow-origin', '*');

@@ -7,6 +7,7 @@ import { entityFilterRule, integerFilterRule, timestampFilterRule, type EntityFi
 import { SqlConditions } from './sql-conditions.ts';
 import { formatEntityId } from './entity-id.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
+import { latestConsensusNs } from './ledger-end.ts';
 import { int, keyJson } from './wire-format.ts';
 import { linkHeader, nextLink, pageOf } from './pagination.ts';
 import { keyedPage } from './keyed-page.ts';
@@ -25,15 +26,9 @@ interface AccountRow {
   balance: bigint; pending_reward: bigint;
 }
 
-/** The time of the balance snapshot: the end of the last block. */
-async function balanceTimestamp(db: PGlite): Promise<string> {
-  const { rows } = await db.query<{ to_ns: bigint }>('SELECT to_ns FROM block ORDER BY number DESC LIMIT 1');
-  return formatTimestamp(rows[0]?.to_ns ?? 0n);
-}
-
 async function accountItems(db: PGlite, rows: AccountRow[], withBalance: boolean): Promise<Array<{ [key: string]: JsonValue }>> {
   if (!rows.length) return [];
-  const timestamp = await balanceTimestamp(db);
+  const timestamp = formatTimestamp(await latestConsensusNs(db));
   const { rows: tokens } = await db.query<{ account_num: bigint; token_num: bigint; balance: string }>(
     `SELECT account_num, token_num, balance FROM token_balance WHERE account_num IN (${rows.map((r) => r.num).join(',')}) ORDER BY token_num`);
   return rows.map((a) => ({

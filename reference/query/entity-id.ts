@@ -1,6 +1,7 @@
 // Entity IDs in requests: `shard.realm.num`, `realm.num` (path only) or the bare `num`, each part
 // 1 to 10 digits. The fixture ledger lives in shard 0, realm 0.
 
+const CONTRACT_FORM = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})$/;
 const QUERY_FORM = /^(?:(\d{1,10})\.(\d{1,10})\.)?(\d{1,10})$/;
 const PATH_FORM = /^(?:(?:(\d{1,10})\.)?(\d{1,10})\.)?(\d{1,10})$/;
 
@@ -9,6 +10,11 @@ export interface EntityId { shard: bigint; realm: bigint; num: bigint }
 function toEntity(match: RegExpExecArray | null): EntityId | undefined {
   if (!match) return undefined;
   return { shard: BigInt(match[1] ?? 0), realm: BigInt(match[2] ?? 0), num: BigInt(match[3]!) };
+}
+
+/** Exactly the contract's EntityId (2.1): `shard.realm.num`, for parameters it types so. */
+export function parseEntityId(text: string): EntityId | undefined {
+  return toEntity(CONTRACT_FORM.exec(text));
 }
 
 /** The contract's query form: `0.0.N` or `N`. */

@@ -11,6 +11,7 @@ import { entityFilterRule, integerFilterRule, timestampFilterRule, type EntityFi
 import { SqlConditions } from './sql-conditions.ts';
 import { entityOrderKey, formatEntityId, localNum, parsePathEntityId, parseQueryEntityId } from './entity-id.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
+import { latestConsensusNs } from './ledger-end.ts';
 import { base64, int, keyJson } from './wire-format.ts';
 import { linkHeader } from './pagination.ts';
 import { keyedPage } from './keyed-page.ts';
@@ -104,10 +105,10 @@ async function balances(db: PGlite, reply: Parameters<typeof sendJson>[0], url: 
   const { items, next } = await keyedPage<{ token_num: bigint; account_num: bigint; balance: string; decimals: number }>(db, path, query,
     { from: 'token_balance b JOIN token t ON t.num = b.token_num', select: 'b.*, t.decimals', where, keys, order, limit: query.first<number>('limit') ?? 25 },
     (r) => (tokenNum === null ? [formatEntityId(r.token_num), formatEntityId(r.account_num)] : [formatEntityId(r.account_num)]));
-  const { rows: last } = await db.query<{ to_ns: bigint }>('SELECT to_ns FROM block ORDER BY number DESC LIMIT 1');
+  const timestamp = formatTimestamp(await latestConsensusNs(db));
   linkHeader(reply, next);
   return sendJson(reply, {
-    timestamp: formatTimestamp(last[0]?.to_ns ?? 0n),
+    timestamp,
     balances: items.map((b) => ({ account: formatEntityId(b.account_num), balance: int(b.balance), decimals: b.decimals, ...(tokenNum === null ? { token_id: formatEntityId(b.token_num) } : {}) })),
     links: { next },
   });
@@ -133,7 +134,7 @@ async function nftTransactions(db: PGlite, reply: Parameters<typeof sendJson>[0]
   const where = new SqlConditions();
   where.add(`n.token_num = ${where.param(nft.token_num)}`).add(`n.serial = ${where.param(nft.serial)}`);
   const order = query.first<Order>('order') ?? 'desc';
-  const { items, next } = await keyedPage<{ consensus_ns: bigint; is_approval: boolean; nonce: number; receiver_num: bigint | null; sender_num: bigint | null; payer_num: bigint; valid_start_ns: bigint; name: string }>(
+  const { items, next } = await keyedPage<{ consensus_ns: bigint; is_approval: boolean; nonce: number; receiver_num: bigint; sender_num: bigint; payer_num: bigint; valid_start_ns: bigint; name: string }>(
     db, path, query,
     { from: 'nft_transfer n JOIN transaction t ON t.consensus_ns = n.consensus_ns', select: 'n.*, t.nonce, t.payer_num, t.valid_start_ns, t.name', where,
       keys: [{ param: 'timestamp', column: 'n.consensus_ns', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },

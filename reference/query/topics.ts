@@ -5,8 +5,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { readQuery, limitRule, orderRule, enumRule, type Order, type ParamRule, type Filter } from './query-params.ts';
 import { integerFilterRule, timestampFilterRule } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
-import { formatEntityId, localNum, parsePathEntityId } from './entity-id.ts';
+import { formatEntityId, localNum, parseEntityId, parsePathEntityId, type EntityId } from './entity-id.ts';
 import { formatTimestamp, parseTimestamp } from './ledger-timestamp.ts';
+import { latestConsensusNs } from './ledger-end.ts';
 import { base64, int, keyJson } from './wire-format.ts';
 import { linkHeader, nextLink, pageOf } from './pagination.ts';
 import { sendJson } from './json-reply.ts';
@@ -14,7 +15,7 @@ import { badRequest, notFound } from './query-error.ts';
 import type { JsonValue } from './json-body.ts';
 
 interface TopicRow {
-  num: bigint; admin_key: unknown; submit_key: unknown; fee_schedule_key: unknown; fee_exempt_key_list: unknown[]; auto_renew_num: bigint | null;
+  num: bigint; admin_key: unknown; submit_key: unknown; fee_schedule_key: unknown; fee_exempt_key_list: unknown[]; auto_renew_num: bigint;
   auto_renew_period: bigint; created_ns: bigint; modified_ns: bigint; deleted: boolean; memo: string;
   fixed_fees: Array<{ amount: number; collectorNum: number; denominatingTokenNum: number | null }>;
 }
@@ -23,7 +24,7 @@ interface MessageRow {
   running_hash_version: number; valid_start_ns: bigint; chunk: { number: number; total: number; initial_valid_start_ns: string } | null;
 }
 
-function topicJson(row: TopicRow): JsonValue {
+function topicJson(row: TopicRow, ledgerEndNs: bigint): JsonValue {
   return {
     admin_key: keyJson(row.admin_key),
     auto_renew_account: formatEntityId(row.auto_renew_num),
@@ -38,7 +39,8 @@ function topicJson(row: TopicRow): JsonValue {
     fee_schedule_key: keyJson(row.fee_schedule_key),
     memo: row.memo,
     submit_key: keyJson(row.submit_key),
-    timestamp: { from: formatTimestamp(row.modified_ns), to: null },
+    // Contract 2.4 types `to` as a non-null Timestamp: the topic's current state holds up to the ledger's latest consensus timestamp.
+    timestamp: { from: formatTimestamp(row.modified_ns), to: formatTimestamp(ledgerEndNs) },
     topic_id: formatEntityId(row.num),
   };
 }
@@ -68,19 +70,20 @@ function messageJson(row: MessageRow, encoding: string): JsonValue {
 const ENCODING = enumRule('encoding', ['base64', 'utf-8']);
 const MESSAGE_RULES: ParamRule[] = [integerFilterRule('sequencenumber'), timestampFilterRule(), ENCODING, limitRule(), orderRule];
 
-function topicNum(text: string): bigint | null {
-  const id = parsePathEntityId(text);
+function topicNum(text: string, parse: (text: string) => EntityId | undefined = parsePathEntityId): bigint | null {
+  const id = parse(text);
   if (!id) throw badRequest('topic.id');
   return localNum(id);
 }
 
 export function registerTopicRoutes(app: FastifyInstance, db: PGlite): void {
   app.get<{ Params: { id: string } }>('/api/v1/topics/:id', async (request, reply) => {
-    const num = topicNum(request.params.id);
+    // Contract 4.5 types topicId as an EntityId: the lenient forms of the message paths are malformed here.
+    const num = topicNum(request.params.id, parseEntityId);
     readQuery(request.url, []);
     const { rows } = num === null ? { rows: [] } : await db.query<TopicRow>('SELECT * FROM topic WHERE num = $1', [num]);
     if (!rows.length) throw notFound();
-    return sendJson(reply, topicJson(rows[0]!));
+    return sendJson(reply, topicJson(rows[0]!, await latestConsensusNs(db)));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/topics/:id/messages', async (request, reply) => {

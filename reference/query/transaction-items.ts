@@ -8,8 +8,8 @@ import type { JsonValue } from './json-body.ts';
 
 export interface TransactionRow {
   consensus_ns: bigint; payer_num: bigint; valid_start_ns: bigint; nonce: number; scheduled: boolean; name: string; result: string;
-  node_num: bigint | null; entity_num: bigint | null; charged_tx_fee: bigint; max_fee: bigint; memo: Uint8Array; valid_duration_seconds: bigint;
-  parent_consensus_ns: bigint | null; hash: Uint8Array; batch_key: unknown; high_volume: boolean; high_volume_multiplier: number;
+  node_num: bigint; entity_num: bigint; charged_tx_fee: bigint; max_fee: bigint; memo: Uint8Array; valid_duration_seconds: bigint;
+  parent_consensus_ns: bigint; hash: Uint8Array; batch_key: unknown; high_volume: boolean; high_volume_multiplier: number;
   max_custom_fees: Array<{ account_num: number; amount: number; denominating_token_num: number | null }>;
 }
 
@@ -31,7 +31,7 @@ export async function transactionItems(db: PGlite, rows: TransactionRow[]): Prom
   const [crypto, token, nft, staking] = await Promise.all([
     db.query<{ consensus_ns: bigint; account_num: bigint; amount: bigint; is_approval: boolean }>(`SELECT * FROM crypto_transfer WHERE consensus_ns IN (${list}) ORDER BY account_num`),
     db.query<{ consensus_ns: bigint; token_num: bigint; account_num: bigint; amount: bigint; is_approval: boolean }>(`SELECT * FROM token_transfer WHERE consensus_ns IN (${list}) ORDER BY token_num, account_num`),
-    db.query<{ consensus_ns: bigint; token_num: bigint; serial: bigint; sender_num: bigint | null; receiver_num: bigint | null; is_approval: boolean }>(`SELECT * FROM nft_transfer WHERE consensus_ns IN (${list}) ORDER BY token_num, serial`),
+    db.query<{ consensus_ns: bigint; token_num: bigint; serial: bigint; sender_num: bigint; receiver_num: bigint; is_approval: boolean }>(`SELECT * FROM nft_transfer WHERE consensus_ns IN (${list}) ORDER BY token_num, serial`),
     db.query<{ consensus_ns: bigint; account_num: bigint; amount: bigint }>(`SELECT * FROM staking_reward_transfer WHERE consensus_ns IN (${list}) ORDER BY account_num`),
   ]);
   const cryptoBy = groupBy(crypto.rows);

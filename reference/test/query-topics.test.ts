@@ -11,7 +11,7 @@ async function get(path: string): Promise<{ status: number; body: any }> {
 }
 
 describe('GET /api/v1/topics/{topicId} (contract 4.5)', () => {
-  it('describes a topic with exactly the fields of 2.4, whichever ID form is used', async () => {
+  it('describes a topic with exactly the fields of 2.4', async () => {
     const { status, body } = await get('/api/v1/topics/0.0.3001');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual([
@@ -20,8 +20,6 @@ describe('GET /api/v1/topics/{topicId} (contract 4.5)', () => {
     ]);
     expect(Object.keys(body.custom_fees).sort()).toEqual(['created_timestamp', 'fixed_fees']);
     expect(body.topic_id).toBe('0.0.3001');
-    expect((await get('/api/v1/topics/3001')).body).toEqual(body);
-    expect((await get('/api/v1/topics/0.3001')).body).toEqual(body);
   });
 
   it('answers 404 with one message for an unknown topic and 400 for a malformed ID', async () => {
@@ -31,6 +29,22 @@ describe('GET /api/v1/topics/{topicId} (contract 4.5)', () => {
     const bad = await get('/api/v1/topics/topic-one');
     expect(bad.status).toBe(400);
     expect(bad.body._status.messages).toEqual([{ message: 'Invalid parameter: topic.id' }]);
+  });
+
+  it('takes only the EntityId form (4.5): shortened and overlong IDs are malformed, 10-digit parts are well-formed', async () => {
+    for (const id of ['0.1', '3001', '0.3001', '0.0.3001.1', '0.0.', '.0.3001', '0.0.99999999999', '0x0000000000000000000000000000000000000bb9']) {
+      const answer = await get(`/api/v1/topics/${id}`);
+      expect(answer.status, id).toBe(400);
+      expect(answer.body._status.messages, id).toEqual([{ message: 'Invalid parameter: topic.id' }]);
+    }
+    expect((await get('/api/v1/topics/9999999999.9999999999.9999999999')).status).toBe(404);
+  });
+
+  it('keeps the lenient forms of the notes on the message paths', async () => {
+    const full = (await get('/api/v1/topics/0.0.3002/messages?limit=2')).body;
+    expect(full.messages).toHaveLength(2);
+    expect((await get('/api/v1/topics/3002/messages?limit=2')).body.messages).toEqual(full.messages);
+    expect((await get('/api/v1/topics/0.3002/messages?limit=2')).body.messages).toEqual(full.messages);
   });
 });
 
