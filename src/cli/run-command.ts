@@ -82,6 +82,10 @@ export async function runCommand(argv: string[]): Promise<number> {
         ['allure-vitest/reporter', { resultsDir: paths.allureResults }],
       ],
     } as never);
+    const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {
+      const error = e as { name?: string; message?: string };
+      return `${error.name ?? 'Error'}: ${error.message ?? String(e)}`;
+    });
     await vitest.close();
     delete process.env.CONFORMANCE_CONFIG;
 
@@ -112,6 +116,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       expectations,
       shard: run.shard,
       profile: run.profile,
+      unhandledErrors,
     };
     writeFileSync(paths.runInfo, JSON.stringify(info, null, 2));
     const { verdict, summary } = await buildReport(run.reportDir, { html: true });

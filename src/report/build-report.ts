@@ -39,6 +39,8 @@ export interface RunInfo {
   expectations?: Expectation[];
   shard?: string;
   profile?: string;
+  /** Errors vitest caught outside any test (a rejected promise, a crashed worker): the run cannot pass. */
+  unhandledErrors?: string[];
 }
 
 /**
@@ -54,6 +56,9 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   const catalogue = loadCatalogue();
   const rules = [...catalogue.values()].filter((r) => info.only.includes(r.interface));
   const outcomes = readTestOutcomes(paths.vitestJson, process.cwd());
+  for (const message of info.unhandledErrors ?? []) {
+    outcomes.push({ file: '(vitest)', title: 'error outside any test', status: 'failed', rules: [], failureMessages: [message], durationMs: 0 });
+  }
   const expectations = info.expectations ?? (info.expectationsFile ? readExpectations(info.expectationsFile, new Set(catalogue.keys())) : []);
   const verdict = ruleVerdicts(rules, outcomes, expectations, options.today ?? new Date().toISOString().slice(0, 10));
   const drift = readDriftData(paths.dir);

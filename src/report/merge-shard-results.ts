@@ -114,6 +114,7 @@ export function mergeShardResults(shardDirs: string[], into: string): void {
     expectations: infos[0]!.expectations,
     shard: `merged from ${shards.length} shard(s): ${shards.map((s, i) => infos[i]!.shard ?? resolve(s.dir)).join(', ')}`,
     profile: infos[0]!.profile,
+    unhandledErrors: infos.flatMap((i) => i.unhandledErrors ?? []),
   };
   writeFileSync(target.runInfo, JSON.stringify(info, null, 2));
   const found = shards.map((s) => readDriftData(s.dir)).filter((d): d is DriftData => d !== undefined);

@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReport, reportPaths, type RunInfo } from '../src/report/build-report.ts';
+
+function runDir(info: Partial<RunInfo>, status: 'passed' | 'failed'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'report-'));
+  const paths = reportPaths(dir);
+  const rules = ['ST-9-base-path-api-v2'];
+  writeFileSync(paths.vitestJson, JSON.stringify({
+    testResults: [{
+      name: join(process.cwd(), 'suites/status/x.test.ts'),
+      assertionResults: [{
+        fullName: 'x [ST-9-base-path-api-v2]', title: 'x [ST-9-base-path-api-v2]', status, failureMessages: status === 'failed' ? ['[ST-9-base-path-api-v2] broke'] : [],
+        meta: { conformance: { rules, violations: status === 'failed' ? [{ rule: rules[0], source: 'contract', message: '[ST-9-base-path-api-v2] broke' }] : [], requests: 1, throttled: 0, notes: [], completed: true } },
+      }],
+    }],
+  }));
+  writeFileSync(paths.runInfo, JSON.stringify({ targets: { status: 'http://127.0.0.1:1/api/v2' }, only: ['status'], seed: 1, depth: 1, wallMs: 10, ...info }));
+  return dir;
+}
+
+describe('report building', () => {
+  it('passes a run whose contract checks passed and writes rules.json and the summary', async () => {
+    const dir = runDir({}, 'passed');
+    const { verdict, summary } = await buildReport(dir, { html: false });
+    expect(verdict.exitCode).toBe(0);
+    expect(summary).toMatch(/^ledger-conformance: PASS/);
+    const rules = JSON.parse(readFileSync(reportPaths(dir).rules, 'utf8')).rules as Array<{ id: string; verdict: string }>;
+    expect(rules.find((r) => r.id === 'ST-9-base-path-api-v2')?.verdict).toBe('passed');
+    expect(rules.filter((r) => r.verdict === 'uncovered').length).toBeGreaterThan(0);
+  });
+
+  it('fails a run with a contract violation, naming the rule in the summary', async () => {
+    const { verdict, summary } = await buildReport(runDir({}, 'failed'), { html: false });
+    expect(verdict.exitCode).toBe(1);
+    expect(summary).toContain('FAILED contract rules (1):\n  ST-9-base-path-api-v2');
+  });
+
+  it('fails a run in which vitest caught an error outside any test, even if every test passed', async () => {
+    const { verdict, summary } = await buildReport(runDir({ unhandledErrors: ['Error: worker crashed'] }, 'passed'), { html: false });
+    expect(verdict.exitCode).toBe(1);
+    expect(summary).toContain('Error: worker crashed');
+  });
+});
