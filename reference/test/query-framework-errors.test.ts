@@ -3,18 +3,16 @@
 // ID of any length reaches its handler and gets a 400 naming the parameter.
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { referenceForTests } from './reference-for-tests.ts';
 
-let server: ReferenceServer;
-beforeAll(async () => { server = await startReferenceServer({ quiet: true }); });
-afterAll(async () => server?.close());
+const reference = referenceForTests();
 
 interface Answer { status: number; body: any }
 
 /** A plain request with exactly this path (fetch would normalise it) and optional body. */
 function send(method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const { hostname, port } = new URL(server.baseUrl);
+  const { hostname, port } = new URL(reference.server.baseUrl);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: hostname, port, method, path, headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -28,7 +26,7 @@ function send(method: string, path: string, options: { body?: string | Buffer; h
 
 /** Raw bytes on a socket, for requests Node's client would refuse to send. */
 function sendRaw(text: string): Promise<Answer> {
-  const { hostname, port } = new URL(server.baseUrl);
+  const { hostname, port } = new URL(reference.server.baseUrl);
   return new Promise((resolve, reject) => {
     let out = '';
     const socket = connect(Number(port), hostname, () => socket.write(text));

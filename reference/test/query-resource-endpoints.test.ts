@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { referenceForTests } from './reference-for-tests.ts';
 
-let server: ReferenceServer;
-beforeAll(async () => { server = await startReferenceServer({ quiet: true }); });
-afterAll(async () => server?.close());
-
-async function get(path: string): Promise<{ status: number; body: any; type: string | null }> {
-  const response = await fetch(`${server.baseUrl}${path}`);
-  return { status: response.status, body: await response.json(), type: response.headers.get('content-type') };
-}
+const reference = referenceForTests();
+const get = reference.get;
 
 /** The first account (from 0.0.1001 on) for which the sub-resource lists something. */
 async function accountWith(sub: string, key: string): Promise<string> {
@@ -126,7 +120,7 @@ describe('POST /api/v1/network/fees', () => {
   const signed = [0x0a, body.length, ...body, 0x12, sigMap.length, ...sigMap];
   const transaction = Uint8Array.from([0x2a, signed.length, ...signed]);
   const post = async (type: string, payload: Uint8Array | string, query = '') => {
-    const response = await fetch(`${server.baseUrl}/api/v1/network/fees${query}`, { method: 'POST', headers: { 'content-type': type }, body: typeof payload === 'string' ? payload : (payload.slice().buffer as ArrayBuffer) });
+    const response = await fetch(`${reference.server.baseUrl}/api/v1/network/fees${query}`, { method: 'POST', headers: { 'content-type': type }, body: typeof payload === 'string' ? payload : (payload.slice().buffer as ArrayBuffer) });
     return { status: response.status, body: await response.json() };
   };
 

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { referenceForTests } from './reference-for-tests.ts';
 
-let server: ReferenceServer;
-beforeAll(async () => { server = await startReferenceServer({ quiet: true }); });
-afterAll(async () => server?.close());
-
-async function get(path: string): Promise<{ status: number; body: any; headers: Headers }> {
-  const response = await fetch(`${server.baseUrl}${path}`);
-  return { status: response.status, body: await response.json(), headers: response.headers };
-}
+const reference = referenceForTests();
+const get = reference.get;
 
 const ids = (body: any) => body.schedules.map((s: any) => s.schedule_id);
 const num = (id: string) => Number(id.split('.')[2]);

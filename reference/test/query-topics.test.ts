@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { referenceForTests } from './reference-for-tests.ts';
 
-let server: ReferenceServer;
-beforeAll(async () => { server = await startReferenceServer({ quiet: true }); });
-afterAll(async () => server?.close());
-
-async function get(path: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${server.baseUrl}${path}`);
-  return { status: response.status, body: await response.json() };
-}
+const reference = referenceForTests();
+const get = reference.get;
 
 describe('GET /api/v1/topics/{topicId} (contract 4.5)', () => {
   it('describes a topic with exactly the fields of 2.4', async () => {

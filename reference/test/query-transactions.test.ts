@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../server.ts';
+import { describe, expect, it } from 'vitest';
+import { referenceForTests } from './reference-for-tests.ts';
 
-let server: ReferenceServer;
-beforeAll(async () => { server = await startReferenceServer({ quiet: true }); });
-afterAll(async () => server?.close());
-
-async function get(path: string): Promise<{ status: number; body: any; headers: Headers }> {
-  const response = await fetch(`${server.baseUrl}${path}`);
-  return { status: response.status, body: await response.json(), headers: response.headers };
-}
+const reference = referenceForTests();
+const get = reference.get;
 
 const FIELDS = [
   'batch_key', 'bytes', 'charged_tx_fee', 'consensus_timestamp', 'entity_id', 'high_volume', 'high_volume_pricing_multiplier', 'max_custom_fees',
