@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { OperationRef } from '../../src/spec/operations.ts';
-import { invalidKeywords } from '../schema/invalid-arbitrary.ts';
 import type { InvalidParameter } from './invalid-parameter.ts';
 import { parameterInvalidArbitrary, parameterValidArbitrary } from './parameter-arbitraries.ts';
-import { parameterSchema } from './parameter-schema.ts';
+import { parametersToBreakArbitrary, type ParameterRequestOptions } from './parameters-to-break.ts';
 
 export interface PathCase {
   /** The operation's path with every template filled in, percent-encoded. */
@@ -14,27 +13,15 @@ export interface PathCase {
   invalid: InvalidParameter[];
 }
 
-export interface PathOptions {
-  /** How many path parameters carry an invalid value (default 0). */
-  invalid?: number;
-  /** Valid text for a parameter instead of its schema's, by name (an ID that exists on the target). */
-  overrides?: Record<string, fc.Arbitrary<string>>;
-  /** Allow invalid values a lenient target may accept (case variants); default false. */
-  includeAmbiguous?: boolean;
-}
-
 /**
  * A filled-in path for an operation. Text that would change which route is addressed (empty, `/`,
  * `.`/`..`) is never produced, so an invalid value reaches the operation it is meant for. A valid
  * ID is well-formed, not known to exist: a lookup may still answer 404.
  */
-export function pathArbitrary(op: OperationRef, options: PathOptions = {}): fc.Arbitrary<PathCase> {
-  const invalidCount = options.invalid ?? 0;
+export function pathArbitrary(op: OperationRef, options: ParameterRequestOptions = {}): fc.Arbitrary<PathCase> {
   const includeAmbiguous = options.includeAmbiguous ?? false;
   const parameters = op.parameters.filter((p) => p.in === 'path');
-  const breakable = parameters.filter((p) => invalidKeywords(parameterSchema(p), 'text', { includeAmbiguous }).length > 0);
-  if (breakable.length < invalidCount) throw new RangeError(`${op.operationId} has ${breakable.length} path parameters that can be invalid, ${invalidCount} asked`);
-  return fc.shuffledSubarray(breakable, { minLength: invalidCount, maxLength: invalidCount }).chain((broken) => {
+  return parametersToBreakArbitrary(op, 'path', options.invalid ?? 0, includeAmbiguous).chain((broken) => {
     const brokenNames = new Set(broken.map((p) => p.name));
     const values = parameters.map((p) =>
       brokenNames.has(p.name)

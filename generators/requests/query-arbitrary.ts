@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { OperationRef } from '../../src/spec/operations.ts';
-import { invalidKeywords } from '../schema/invalid-arbitrary.ts';
 import { rangeFilterPairArbitrary } from '../semantic/range-filter-pair.ts';
 import type { InvalidParameter } from './invalid-parameter.ts';
 import { parameterInvalidArbitrary, parameterValidArbitrary } from './parameter-arbitraries.ts';
 import { isRangeParameter, parameterSchema } from './parameter-schema.ts';
+import { parametersToBreakArbitrary, type ParameterRequestOptions } from './parameters-to-break.ts';
 
 export interface QueryCase {
   /** Name/text pairs in sending order; a range parameter may appear twice. Not yet URL-encoded. */
@@ -14,30 +14,16 @@ export interface QueryCase {
   invalid: InvalidParameter[];
 }
 
-export interface QueryOptions {
-  /** How many distinct parameters carry an invalid value (default 0: a query the target must accept). */
-  invalid?: number;
-  /** Valid text to use for a parameter instead of its schema's, by name (for IDs that exist on a target). */
-  overrides?: Record<string, fc.Arbitrary<string>>;
-  /** Allow invalid values a lenient target may accept (case variants, empty text); default false. */
-  includeAmbiguous?: boolean;
-}
-
 /**
  * A query string for an operation, derived from its query parameters: some parameters with valid
  * text (a range parameter sometimes as a `gt`/`lt` pair), and exactly `invalid` others with text
  * that breaks one keyword of their schema. With `invalid: 0` every query is one the contract
  * obliges the target to accept.
  */
-export function queryArbitrary(op: OperationRef, options: QueryOptions = {}): fc.Arbitrary<QueryCase> {
-  const invalidCount = options.invalid ?? 0;
+export function queryArbitrary(op: OperationRef, options: ParameterRequestOptions = {}): fc.Arbitrary<QueryCase> {
   const includeAmbiguous = options.includeAmbiguous ?? false;
   const parameters = op.parameters.filter((p) => p.in === 'query');
-  const breakable = parameters.filter((p) => invalidKeywords(parameterSchema(p), 'text', { includeAmbiguous }).length > 0);
-  if (breakable.length < invalidCount) {
-    throw new RangeError(`${op.operationId} has ${breakable.length} query parameters that can be invalid, ${invalidCount} asked`);
-  }
-  return fc.shuffledSubarray(breakable, { minLength: invalidCount, maxLength: invalidCount }).chain((broken) => {
+  return parametersToBreakArbitrary(op, 'query', options.invalid ?? 0, includeAmbiguous).chain((broken) => {
     const brokenNames = new Set(broken.map((p) => p.name));
     const others = parameters.filter((p) => !brokenNames.has(p.name));
     const invalidPart = broken.map((p) => parameterInvalidArbitrary(p, { includeAmbiguous }));
