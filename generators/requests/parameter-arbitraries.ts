@@ -3,7 +3,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { boundaryCases } from '../schema/boundary-cases.ts';
 import { invalidArbitrary, type InvalidOptions } from '../schema/invalid-arbitrary.ts';
 import { validArbitrary } from '../schema/valid-arbitrary.ts';
-import type { InvalidParameter } from './invalid-parameter.ts';
+import { invalidParameter, type InvalidParameter } from './invalid-parameter.ts';
 import { parameterRules, parameterSchema } from './parameter-schema.ts';
 
 /**
@@ -15,14 +15,10 @@ export function parameterValidArbitrary(parameter: OpenAPIV3_1.ParameterObject):
 }
 
 export function parameterInvalidArbitrary(parameter: OpenAPIV3_1.ParameterObject, options: Omit<InvalidOptions, 'rules'> = {}): fc.Arbitrary<InvalidParameter> {
-  return invalidArbitrary(parameterSchema(parameter), 'text', { ...options, rules: parameterRules(parameter) }).map((c) => named(parameter, c));
+  return invalidArbitrary(parameterSchema(parameter), 'text', { ...options, rules: parameterRules(parameter) }).map((c) => invalidParameter(parameter, c));
 }
 
 export function parameterBoundaryCases(parameter: OpenAPIV3_1.ParameterObject): { valid: string[]; invalid: InvalidParameter[] } {
   const cases = boundaryCases(parameterSchema(parameter), 'text', { rules: parameterRules(parameter) });
-  return { valid: cases.valid.map(String), invalid: cases.invalid.map((c) => named(parameter, { ...c, value: String(c.value) })) };
-}
-
-function named(parameter: OpenAPIV3_1.ParameterObject, invalid: Omit<InvalidParameter, 'name' | 'in'>): InvalidParameter {
-  return { ...invalid, name: parameter.name, in: parameter.in === 'path' ? 'path' : 'query' };
+  return { valid: cases.valid.map(String), invalid: cases.invalid.map((c) => invalidParameter(parameter, c)) };
 }

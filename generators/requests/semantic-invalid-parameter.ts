@@ -9,7 +9,7 @@ import { invalidOperatorFilterArbitrary } from '../semantic/operator-filter.ts';
 import { invalidTimestampArbitrary, timestampArbitrary } from '../semantic/timestamp.ts';
 import { invalidTransactionResultArbitrary } from '../semantic/transaction-result.ts';
 import { invalidTransactionTypeArbitrary } from '../semantic/transaction-type.ts';
-import type { InvalidParameter } from './invalid-parameter.ts';
+import { invalidParameter, type InvalidParameter } from './invalid-parameter.ts';
 import { parameterRules, parameterSchema } from './parameter-schema.ts';
 
 /**
@@ -27,7 +27,7 @@ export function semanticInvalidParameterArbitrary(parameter: OpenAPIV3_1.Paramet
   return texts
     .map((text) => labelInvalid(schema, 'text', text, rules))
     .filter((label): label is NonNullable<typeof label> => label !== undefined && !isAmbiguous(label))
-    .map((label) => ({ ...label, value: String(label.value), name: parameter.name, in: parameter.in === 'path' ? 'path' : 'query' }));
+    .map((label) => invalidParameter(parameter, label));
 }
 
 function mistakesFor(pattern: string | undefined, members: unknown[] | undefined): fc.Arbitrary<string> | undefined {
