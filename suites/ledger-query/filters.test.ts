@@ -4,6 +4,7 @@ import { accountIdTextArbitrary, accountNumberArbitrary, entityIdArbitrary } fro
 import { FILTER_OPERATORS, operatorFilterArbitrary } from '../../generators/semantic/operator-filter.ts';
 import { compareDecimalText } from '../../generators/semantic/range-filter-pair.ts';
 import { timestampArbitrary } from '../../generators/semantic/timestamp.ts';
+import { payerOf } from '../../src/checks/accounts-involved.ts';
 import { compareEntityIds } from '../../src/checks/entity-id-order.ts';
 import { expectFilterAgreesWithSlice } from '../../src/checks/filter-agrees-with-slice.ts';
 import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-operator.ts';
@@ -11,32 +12,13 @@ import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
+import { SCHEDULE_LIST, TRANSACTION_LIST, type LedgerList, type Schedule, type Transaction } from '../../src/walkers/ledger-lists.ts';
 import { ascendingSlice, type ListSlice } from '../../src/walkers/list-slice.ts';
 
-const SCHEDULES = '/api/v1/schedules';
-const TRANSACTIONS = '/api/v1/transactions';
 /** Filtered pages are compared at this size: small enough to stay inside the unfiltered slice often. */
 const LIMIT = 25;
 
-interface Schedule {
-  schedule_id: string;
-  creator_account_id: string;
-}
-
-interface Transaction {
-  consensus_timestamp: string;
-  transaction_id: string;
-}
-
-interface ListOf {
-  path: string;
-  listKey: string;
-  envelope: string;
-}
-const scheduleList: ListOf = { path: SCHEDULES, listKey: 'schedules', envelope: 'LQ-4.1-schedules-envelope' };
-const transactionList: ListOf = { path: TRANSACTIONS, listKey: 'transactions', envelope: 'LQ-4.2-transactions-envelope' };
-
-async function filteredPage<T>(t: Check, list: ListOf, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: T[] }> {
+async function filteredPage<T>(t: Check, list: LedgerList<T>, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: T[] }> {
   const exchange = await t.get(list.path, query);
   expectRule(rule, exchange.status === 200, `${query.map(([k, v]) => `${k}=${v}`).join('&')} answered ${exchange.status}`, exchange);
   const items = (responseJson(exchange) as Record<string, unknown> | undefined)?.[list.listKey];
@@ -44,7 +26,7 @@ async function filteredPage<T>(t: Check, list: ListOf, query: Array<[string, str
   return { exchange, items: items as T[] };
 }
 
-async function slice<T>(t: Check, list: ListOf, pages: number): Promise<ListSlice<T>> {
+async function slice<T>(t: Check, list: LedgerList<T>, pages: number): Promise<ListSlice<T>> {
   const found = await ascendingSlice<T>(t, list.path, list.listKey, { pages, rule: list.envelope });
   if (found.items.length === 0) t.skip(`the target's ${list.path} is empty: nothing to filter`);
   return found;
@@ -63,11 +45,11 @@ function filterTexts(found: string[], generated: fc.Arbitrary<string>): fc.Arbit
 
 describe('GET /api/v1/schedules', () => {
   ruleTest('schedule.id=[op:]ID returns only, and all, the schedules that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.1-schedules-envelope'], async (t) => {
-    const schedules = await slice<Schedule>(t, scheduleList, 3);
+    const schedules = await slice<Schedule>(t, SCHEDULE_LIST, 3);
     const ids = schedules.items.map((s) => s.schedule_id);
     await checkProperty(t, filterTexts([...ids, ...bareNumbers(ids)], entityIdArbitrary()), async (filter) => {
       const { op, value } = parseOperatorFilter(filter);
-      const page = await filteredPage<Schedule>(t, scheduleList, [['schedule.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
+      const page = await filteredPage<Schedule>(t, SCHEDULE_LIST, [['schedule.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
       expectFilterAgreesWithSlice(expectRule, {
         page: page.items, exchange: page.exchange, slice: schedules.items, sliceIsWhole: schedules.whole, limit: LIMIT,
         matches: (s) => satisfiesOperator(op, compareEntityIds(s.schedule_id, value)), key: (s) => s.schedule_id,
@@ -77,11 +59,11 @@ describe('GET /api/v1/schedules', () => {
   });
 
   ruleTest('account.id=[op:]ID filters schedules by their creator', ['LQ-4.1-account-filter-creator', 'LQ-4.1-schedules-envelope'], async (t) => {
-    const schedules = await slice<Schedule>(t, scheduleList, 3);
+    const schedules = await slice<Schedule>(t, SCHEDULE_LIST, 3);
     const creators = [...new Set(schedules.items.map((s) => s.creator_account_id))];
     await checkProperty(t, filterTexts([...creators, ...bareNumbers(creators)], accountIdTextArbitrary()), async (filter) => {
       const { op, value } = parseOperatorFilter(filter);
-      const page = await filteredPage<Schedule>(t, scheduleList, [['account.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4.1-account-filter-creator');
+      const page = await filteredPage<Schedule>(t, SCHEDULE_LIST, [['account.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4.1-account-filter-creator');
       expectFilterAgreesWithSlice(expectRule, {
         page: page.items, exchange: page.exchange, slice: schedules.items, sliceIsWhole: schedules.whole, limit: LIMIT,
         matches: (s) => satisfiesOperator(op, compareEntityIds(s.creator_account_id, value)), key: (s) => s.schedule_id,
@@ -91,19 +73,19 @@ describe('GET /api/v1/schedules', () => {
   });
 
   ruleTest('account.id=N and account.id=0.0.N list the same schedules', ['LQ-2.1-bare-account-number', 'LQ-4.1-schedules-envelope'], async (t) => {
-    const schedules = await slice<Schedule>(t, scheduleList, 1);
-    await expectBareNumberSameAnswer(t, scheduleList, bareNumbers(schedules.items.map((s) => s.creator_account_id)), (s: Schedule) => s.schedule_id);
+    const schedules = await slice<Schedule>(t, SCHEDULE_LIST, 1);
+    await expectBareNumberSameAnswer(t, SCHEDULE_LIST, bareNumbers(schedules.items.map((s) => s.creator_account_id)), (s: Schedule) => s.schedule_id);
   });
 });
 
 describe('GET /api/v1/transactions', () => {
   ruleTest('timestamp=[op:]T returns only, and all, the transactions that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.2-transactions-envelope'], async (t) => {
-    const transactions = await slice<Transaction>(t, transactionList, 2);
+    const transactions = await slice<Transaction>(t, TRANSACTION_LIST, 2);
     const stamps = transactions.items.map((tx) => tx.consensus_timestamp);
     const seconds = stamps.map((ts) => ts.split('.')[0]!);
     await checkProperty(t, filterTexts([...stamps, ...seconds], timestampArbitrary()), async (filter) => {
       const { op, value } = parseOperatorFilter(filter);
-      const page = await filteredPage<Transaction>(t, transactionList, [['timestamp', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
+      const page = await filteredPage<Transaction>(t, TRANSACTION_LIST, [['timestamp', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
       expectFilterAgreesWithSlice(expectRule, {
         page: page.items, exchange: page.exchange, slice: transactions.items, sliceIsWhole: transactions.whole, limit: LIMIT,
         matches: (tx) => satisfiesOperator(op, compareDecimalText(tx.consensus_timestamp, value)), key: (tx) => tx.consensus_timestamp,
@@ -113,9 +95,9 @@ describe('GET /api/v1/transactions', () => {
   });
 
   ruleTest('account.id=N and account.id=0.0.N list the same transactions', ['LQ-2.1-bare-account-number', 'LQ-4.2-transactions-envelope'], async (t) => {
-    const transactions = await slice<Transaction>(t, transactionList, 1);
-    const payers = [...new Set(transactions.items.map((tx) => tx.transaction_id.split('-')[0]!))];
-    await expectBareNumberSameAnswer(t, transactionList, bareNumbers(payers), (tx: Transaction) => tx.consensus_timestamp);
+    const transactions = await slice<Transaction>(t, TRANSACTION_LIST, 1);
+    const payers = [...new Set(transactions.items.flatMap((tx) => payerOf(tx) ?? []))];
+    await expectBareNumberSameAnswer(t, TRANSACTION_LIST, bareNumbers(payers), (tx: Transaction) => tx.consensus_timestamp);
   });
 });
 
@@ -123,7 +105,7 @@ describe('GET /api/v1/transactions', () => {
  * Contract 2.1: a bare account number and its `0.0.` form address the same account, with or
  * without an operator. Accounts found on the target come first; generated numbers add unknown ones.
  */
-async function expectBareNumberSameAnswer<T>(t: Check, list: ListOf, numbers: string[], key: (item: T) => string): Promise<void> {
+async function expectBareNumberSameAnswer<T>(t: Check, list: LedgerList<T>, numbers: string[], key: (item: T) => string): Promise<void> {
   const accounts = numbers.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...numbers), weight: 3 }, { arbitrary: accountNumberArbitrary(), weight: 1 }) : accountNumberArbitrary();
   const withOperator = fc.tuple(fc.option(fc.constantFrom(...FILTER_OPERATORS), { nil: undefined }), accounts);
   await checkProperty(t, withOperator, async ([op, number]) => {

@@ -1,151 +1,122 @@
 import { describe } from 'vitest';
-import { compareDecimalText } from '../../generators/semantic/range-filter-pair.ts';
-import { compareEntityIds } from '../../src/checks/entity-id-order.ts';
+import { payerOf } from '../../src/checks/accounts-involved.ts';
 import { expectLinkHeader } from '../../src/checks/link-header.ts';
 import { expectNextLinkKeepsFilters } from '../../src/checks/next-link-keeps-filters.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectWalkVisitsEachOnce } from '../../src/checks/walk-visits-each-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
+import { SCHEDULE_LIST, TRANSACTION_LIST, type LedgerList, type Schedule, type Transaction } from '../../src/walkers/ledger-lists.ts';
 import { ascendingSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages, type Walk } from '../../src/walkers/walk-pages.ts';
 
 const WALK_RULES = ['LQ-4-pagination-walk', 'LQ-4-pagination-ends'];
 
-/** A list, its key and how the key orders: what a walk of it is judged by. */
-interface Paged<T> {
-  path: string;
-  listKey: string;
-  envelope: string;
-  cursor: string;
-  key: (item: T) => string;
-  compare: (a: string, b: string) => number;
-}
-
-interface Schedule {
-  schedule_id: string;
-  creator_account_id: string;
-}
-interface Transaction {
-  consensus_timestamp: string;
-  transaction_id: string;
-}
-
-const schedules: Paged<Schedule> = {
-  path: '/api/v1/schedules', listKey: 'schedules', envelope: 'LQ-4.1-schedules-envelope', cursor: 'schedule.id', key: (s) => s.schedule_id, compare: compareEntityIds,
-};
-const transactions: Paged<Transaction> = {
-  path: '/api/v1/transactions', listKey: 'transactions', envelope: 'LQ-4.2-transactions-envelope', cursor: 'timestamp', key: (tx) => tx.consensus_timestamp, compare: compareDecimalText,
-};
-
 /** The same query answered in one page of 100: what a walk of it must visit. The query must select at most 100. */
-async function unpaged<T>(t: Check, list: Paged<T>, query: Array<[string, string]>): Promise<string[]> {
+async function unpaged<T>(t: Check, list: LedgerList<T>, query: Array<[string, string]>): Promise<string[]> {
   const exchange = await t.get(list.path, [...query, ['limit', '100']]);
   expectRule(list.envelope, exchange.status === 200, `answered ${exchange.status}`, exchange);
   const items = (responseJson(exchange) as Record<string, unknown> | undefined)?.[list.listKey];
   expectRule(list.envelope, Array.isArray(items), `the answer has no "${list.listKey}" array`, exchange);
-  return (items as T[]).map(list.key);
+  return (items as T[]).map(list.sortKey.key);
 }
 
 /** Walks `query` at `limit` per page, stopping (as a failure) a few pages after the walk should have ended. */
-async function walkAt<T>(t: Check, list: Paged<T>, query: Array<[string, string]>, limit: number, expectedCount: number): Promise<Walk<T>> {
+async function walkAt<T>(t: Check, list: LedgerList<T>, query: Array<[string, string]>, limit: number, expectedCount: number): Promise<Walk<T>> {
   return walkPages<T>(t, list.path, {
     listKey: list.listKey, query: [...query, ['limit', String(limit)]], pageCap: Math.ceil(expectedCount / limit) + 3, rule: list.envelope, capIsFailure: true,
   });
 }
 
 /** Walks the query ascending and descending at a small page size and compares each walk with the unpaged answer. */
-async function expectWalksVisitEachOnce<T>(t: Check, list: Paged<T>, filters: Array<[string, string]>, limit: number): Promise<void> {
+async function expectWalksVisitEachOnce<T>(t: Check, list: LedgerList<T>, filters: Array<[string, string]>, limit: number): Promise<void> {
   for (const order of ['asc', 'desc']) {
     const query: Array<[string, string]> = [...filters, ['order', order]];
     const expected = await unpaged(t, list, query);
     if (expected.length <= limit) t.skip(`${filters.map(([k, v]) => `${k}=${v}`).join('&')} selects ${expected.length} item(s): not enough for a walk of several pages`);
     const walk = await walkAt(t, list, query, limit, expected.length);
-    expectWalkVisitsEachOnce(t, walk, { limit, key: list.key, expected });
+    expectWalkVisitsEachOnce(t, walk, { limit, key: list.sortKey.key, expected });
     t.note(`order=${order}: ${expected.length} items in ${walk.pages.length} pages of ${limit}`);
   }
 }
 
 /** Every next link of a walk keeps the request's parameters and announces itself in a Link header. */
-function expectLinksOfWalk<T>(t: Check, list: Paged<T>, walk: Walk<T>, request: Array<[string, string]>, order: 'asc' | 'desc'): void {
+function expectLinksOfWalk<T>(t: Check, list: LedgerList<T>, walk: Walk<T>, request: Array<[string, string]>, order: 'asc' | 'desc'): void {
   const linked = walk.pages.filter((page) => page.next !== null && page.items.length > 0);
   if (linked.length === 0) t.skip('the walk had a single page: no next link to check');
   for (const page of linked) {
-    expectNextLinkKeepsFilters(t, page.exchange, page.next!, request, { name: list.cursor, order, lastKey: list.key(page.items.at(-1)!), compare: list.compare });
+    expectNextLinkKeepsFilters(t, page.exchange, page.next!, request, { name: list.cursor, order, lastKey: list.sortKey.key(page.items.at(-1)!), compare: list.sortKey.compare });
     expectLinkHeader(t, page.exchange, page.next!);
   }
 }
 
 describe('GET /api/v1/schedules', () => {
-  ruleTest('walking links.next at 7 per page visits each schedule of a slice once, in order, both ways', [...WALK_RULES, schedules.envelope], async (t) => {
-    const first = await ascendingSlice<Schedule>(t, schedules.path, schedules.listKey, { pages: 1, rule: schedules.envelope });
+  ruleTest('walking links.next at 7 per page visits each schedule of a slice once, in order, both ways', [...WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
+    const first = await ascendingSlice<Schedule>(t, SCHEDULE_LIST.path, SCHEDULE_LIST.listKey, { pages: 1, rule: SCHEDULE_LIST.envelope });
     if (first.items.length === 0) t.skip('the target lists no schedules');
     const bound = first.items[Math.min(first.items.length, 60) - 1]!.schedule_id;
-    await expectWalksVisitEachOnce(t, schedules, [['schedule.id', `lte:${bound}`]], 7);
+    await expectWalksVisitEachOnce(t, SCHEDULE_LIST, [['schedule.id', `lte:${bound}`]], 7);
   });
 
-  ruleTest('walking the whole list at the default page size visits every schedule once and ends', [...WALK_RULES, schedules.envelope], async (t) => {
-    const whole = await ascendingSlice<Schedule>(t, schedules.path, schedules.listKey, { pages: 3, rule: schedules.envelope });
+  ruleTest('walking the whole list at the default page size visits every schedule once and ends', [...WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
+    const whole = await ascendingSlice<Schedule>(t, SCHEDULE_LIST.path, SCHEDULE_LIST.listKey, { pages: 3, rule: SCHEDULE_LIST.envelope });
     if (!whole.whole) t.skip('the schedule list is longer than 300: a whole walk is left to the bounded slices');
     if (whole.items.length <= 25) t.skip(`the target lists ${whole.items.length} schedules: a single default page`);
-    const walk = await walkPages<Schedule>(t, schedules.path, { listKey: schedules.listKey, query: [['order', 'asc']], pageCap: Math.ceil(whole.items.length / 25) + 3, rule: schedules.envelope, capIsFailure: true });
-    expectWalkVisitsEachOnce(t, walk, { limit: 25, key: schedules.key, expected: whole.items.map(schedules.key) });
+    const walk = await walkPages<Schedule>(t, SCHEDULE_LIST.path, { listKey: SCHEDULE_LIST.listKey, query: [['order', 'asc']], pageCap: Math.ceil(whole.items.length / 25) + 3, rule: SCHEDULE_LIST.envelope, capIsFailure: true });
+    expectWalkVisitsEachOnce(t, walk, { limit: 25, key: SCHEDULE_LIST.sortKey.key, expected: whole.items.map(SCHEDULE_LIST.sortKey.key) });
   });
 
-  ruleTest('links.next keeps account.id, order and limit and moves a schedule.id cursor; the Link header repeats it', ['LQ-4-pagination-keeps-filters', 'LQ-4-link-header', ...WALK_RULES, schedules.envelope], async (t) => {
-    const first = await ascendingSlice<Schedule>(t, schedules.path, schedules.listKey, { pages: 1, rule: schedules.envelope });
+  ruleTest('links.next keeps account.id, order and limit and moves a schedule.id cursor; the Link header repeats it', ['LQ-4-pagination-keeps-filters', 'LQ-4-link-header', ...WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
+    const first = await ascendingSlice<Schedule>(t, SCHEDULE_LIST.path, SCHEDULE_LIST.listKey, { pages: 1, rule: SCHEDULE_LIST.envelope });
     const counts = new Map<string, number>();
     for (const s of first.items) counts.set(s.creator_account_id, (counts.get(s.creator_account_id) ?? 0) + 1);
     const [creator, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
     if (!creator || count! < 2) t.skip('no account created two schedules among the first ones: no filtered walk of several pages');
     for (const order of ['asc', 'desc'] as const) {
       const request: Array<[string, string]> = [['account.id', creator], ['order', order], ['limit', String(Math.max(1, Math.floor(count! / 3)))]];
-      const walk = await walkPages<Schedule>(t, schedules.path, { listKey: schedules.listKey, query: request, pageCap: 6, rule: schedules.envelope });
-      expectLinksOfWalk(t, schedules, walk, request, order);
+      const walk = await walkPages<Schedule>(t, SCHEDULE_LIST.path, { listKey: SCHEDULE_LIST.listKey, query: request, pageCap: 6, rule: SCHEDULE_LIST.envelope });
+      expectLinksOfWalk(t, SCHEDULE_LIST, walk, request, order);
     }
   });
 });
 
 describe('GET /api/v1/transactions', () => {
-  ruleTest('walking links.next at 9 per page visits each transaction of a timestamp slice once, in order, both ways', [...WALK_RULES, transactions.envelope], async (t) => {
-    const first = await ascendingSlice<Transaction>(t, transactions.path, transactions.listKey, { pages: 1, rule: transactions.envelope });
+  ruleTest('walking links.next at 9 per page visits each transaction of a timestamp slice once, in order, both ways', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+    const first = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, TRANSACTION_LIST.listKey, { pages: 1, rule: TRANSACTION_LIST.envelope });
     if (first.items.length < 10) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
-    const [low, high] = [first.items[5]!, first.items[Math.min(first.items.length, 70) - 1]!].map(transactions.key);
-    await expectWalksVisitEachOnce(t, transactions, [['timestamp', `gte:${low}`], ['timestamp', `lte:${high}`]], 9);
+    const [low, high] = [first.items[5]!, first.items[Math.min(first.items.length, 70) - 1]!].map(TRANSACTION_LIST.sortKey.key);
+    await expectWalksVisitEachOnce(t, TRANSACTION_LIST, [['timestamp', `gte:${low}`], ['timestamp', `lte:${high}`]], 9);
   });
 
-  ruleTest('walking timestamp=ne:T through a slice ends and skips only T', [...WALK_RULES, transactions.envelope], async (t) => {
-    const first = await ascendingSlice<Transaction>(t, transactions.path, transactions.listKey, { pages: 1, rule: transactions.envelope });
+  ruleTest('walking timestamp=ne:T through a slice ends and skips only T', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+    const first = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, TRANSACTION_LIST.listKey, { pages: 1, rule: TRANSACTION_LIST.envelope });
     if (first.items.length < 20) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
-    const [low, skipped, high] = [first.items[0]!, first.items[10]!, first.items[Math.min(first.items.length, 50) - 1]!].map(transactions.key);
-    await expectWalksVisitEachOnce(t, transactions, [['timestamp', `gte:${low}`], ['timestamp', `lte:${high}`], ['timestamp', `ne:${skipped}`]], 8);
+    const [low, skipped, high] = [first.items[0]!, first.items[10]!, first.items[Math.min(first.items.length, 50) - 1]!].map(TRANSACTION_LIST.sortKey.key);
+    await expectWalksVisitEachOnce(t, TRANSACTION_LIST, [['timestamp', `gte:${low}`], ['timestamp', `lte:${high}`], ['timestamp', `ne:${skipped}`]], 8);
   });
 
-  ruleTest('a walk of timestamp=T at one transaction per page ends after that transaction', [...WALK_RULES, transactions.envelope], async (t) => {
-    const first = await ascendingSlice<Transaction>(t, transactions.path, transactions.listKey, { pages: 1, rule: transactions.envelope });
+  ruleTest('a walk of timestamp=T at one transaction per page ends after that transaction', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+    const first = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, TRANSACTION_LIST.listKey, { pages: 1, rule: TRANSACTION_LIST.envelope });
     if (first.items.length === 0) t.skip('the target lists no transactions');
-    const stamp = transactions.key(first.items[Math.floor(first.items.length / 2)]!);
+    const stamp = TRANSACTION_LIST.sortKey.key(first.items[Math.floor(first.items.length / 2)]!);
     for (const filter of [stamp, `eq:${stamp}`]) {
-      const walk = await walkAt(t, transactions, [['timestamp', filter]], 1, 1);
-      expectWalkVisitsEachOnce(t, walk, { limit: 1, key: transactions.key, expected: [stamp] });
+      const walk = await walkAt(t, TRANSACTION_LIST, [['timestamp', filter]], 1, 1);
+      expectWalkVisitsEachOnce(t, walk, { limit: 1, key: TRANSACTION_LIST.sortKey.key, expected: [stamp] });
     }
   });
 
-  ruleTest('links.next keeps account.id, timestamp, order and limit and moves a timestamp cursor; the Link header repeats it', ['LQ-4-pagination-keeps-filters', 'LQ-4-link-header', ...WALK_RULES, transactions.envelope], async (t) => {
-    const first = await ascendingSlice<Transaction>(t, transactions.path, transactions.listKey, { pages: 1, rule: transactions.envelope });
+  ruleTest('links.next keeps account.id, timestamp, order and limit and moves a timestamp cursor; the Link header repeats it', ['LQ-4-pagination-keeps-filters', 'LQ-4-link-header', ...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+    const first = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, TRANSACTION_LIST.listKey, { pages: 1, rule: TRANSACTION_LIST.envelope });
     if (first.items.length < 10) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const counts = new Map<string, number>();
-    for (const tx of first.items) {
-      const payer = tx.transaction_id.split('-')[0]!;
-      counts.set(payer, (counts.get(payer) ?? 0) + 1);
-    }
+    for (const payer of first.items.flatMap((tx) => payerOf(tx) ?? [])) counts.set(payer, (counts.get(payer) ?? 0) + 1);
     const [payer, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
     if (count < 2) t.skip('no account paid for two of the oldest transactions: no filtered walk of several pages');
-    const high = transactions.key(first.items.at(-1)!);
+    const high = TRANSACTION_LIST.sortKey.key(first.items.at(-1)!);
     for (const order of ['asc', 'desc'] as const) {
       const request: Array<[string, string]> = [['account.id', payer], ['timestamp', `lte:${high}`], ['order', order], ['limit', String(Math.max(1, Math.floor(count / 3)))]];
-      const walk = await walkPages<Transaction>(t, transactions.path, { listKey: transactions.listKey, query: request, pageCap: 6, rule: transactions.envelope });
-      expectLinksOfWalk(t, transactions, walk, request, order);
+      const walk = await walkPages<Transaction>(t, TRANSACTION_LIST.path, { listKey: TRANSACTION_LIST.listKey, query: request, pageCap: 6, rule: TRANSACTION_LIST.envelope });
+      expectLinksOfWalk(t, TRANSACTION_LIST, walk, request, order);
     }
   });
 });
