@@ -3,10 +3,10 @@
 import { describe } from 'vitest';
 import {
   ACTIVE, COMPONENTS, ROLLUP, SUMMARY, UNRESOLVED, UPCOMING,
-  fetchTogether, isObject, listIn, type FetchedDocument, type Item,
+  fetchTogether, isObject, listIn, type FetchedDocument, type Item, type StatusDocument,
 } from '../../src/checks/status-documents.ts';
 import { judgeWithRefetch, type Mismatch } from '../../src/checks/status-refetch-on-mismatch.ts';
-import { ruleTest } from '../../src/harness/rule-test.ts';
+import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 
 /** Ids one side lists and the other does not, as mismatches of the summary-consistency rule. */
 function sameIds(summary: FetchedDocument, summaryItems: Item[], others: Item[], otherName: string): Mismatch[] {
@@ -20,44 +20,41 @@ function sameIds(summary: FetchedDocument, summaryItems: Item[], others: Item[],
   return out;
 }
 
+/**
+ * summary.json's list under `key` against the same list of `others` (joined), all fetched together;
+ * `alsoCompare` adds mismatches beyond the ids. Skips when every list is empty: they agree vacuously.
+ */
+async function expectSummaryListAgrees(t: Check, key: string, others: StatusDocument[], emptyReason: string,
+  alsoCompare: (summary: FetchedDocument, mine: Item[], theirs: Item[]) => Mismatch[] = () => []): Promise<void> {
+  const otherName = others.map((d) => d.path.slice(1)).join(' + ');
+  let count = 0;
+  await judgeWithRefetch(t, () => fetchTogether(t, [SUMMARY, ...others]), ([summary, ...rest]) => {
+    const mine = listIn(summary!, key);
+    const theirs = rest.flatMap((d) => listIn(d, key));
+    count = mine.length + theirs.length;
+    return [...sameIds(summary!, mine, theirs, otherName), ...alsoCompare(summary!, mine, theirs)];
+  });
+  if (count === 0) t.skip(emptyReason);
+}
+
 describe('GET /summary.json', () => {
   ruleTest('lists the same components with the same statuses as components.json', ['ST-4.7-summary-consistency'], async (t) => {
-    let count = 0;
-    await judgeWithRefetch(t, () => fetchTogether(t, [SUMMARY, COMPONENTS]), ([summary, components]) => {
-      const mine = listIn(summary!, 'components');
-      const theirs = listIn(components!, 'components');
-      count = mine.length + theirs.length;
+    await expectSummaryListAgrees(t, 'components', [COMPONENTS], 'neither document lists a component', (summary, mine, theirs) => {
       const statusOf = new Map(theirs.map((c) => [c.id, c.status]));
-      const differing = mine.filter((c) => statusOf.has(c.id) && statusOf.get(c.id) !== c.status).map((c): Mismatch => ({
+      return mine.filter((c) => statusOf.has(c.id) && statusOf.get(c.id) !== c.status).map((c) => ({
         rule: 'ST-4.7-summary-consistency',
         detail: `component ${String(c.id)} is ${JSON.stringify(c.status)} in summary.json but ${JSON.stringify(statusOf.get(c.id))} in components.json`,
-        exchange: summary!.exchange,
+        exchange: summary.exchange,
       }));
-      return [...sameIds(summary!, mine, theirs, 'components.json'), ...differing];
     });
-    if (count === 0) t.skip('neither document lists a component');
   });
 
   ruleTest('lists the same incidents as incidents/unresolved.json', ['ST-4.7-summary-consistency'], async (t) => {
-    let count = 0;
-    await judgeWithRefetch(t, () => fetchTogether(t, [SUMMARY, UNRESOLVED]), ([summary, unresolved]) => {
-      const mine = listIn(summary!, 'incidents');
-      const theirs = listIn(unresolved!, 'incidents');
-      count = mine.length + theirs.length;
-      return sameIds(summary!, mine, theirs, 'incidents/unresolved.json');
-    });
-    if (count === 0) t.skip('there is no unresolved incident in either document, so the lists agree vacuously');
+    await expectSummaryListAgrees(t, 'incidents', [UNRESOLVED], 'there is no unresolved incident in either document, so the lists agree vacuously');
   });
 
   ruleTest('lists the same maintenances as the upcoming and active documents together', ['ST-4.7-summary-consistency'], async (t) => {
-    let count = 0;
-    await judgeWithRefetch(t, () => fetchTogether(t, [SUMMARY, UPCOMING, ACTIVE]), ([summary, upcoming, active]) => {
-      const mine = listIn(summary!, 'scheduled_maintenances');
-      const theirs = [...listIn(upcoming!, 'scheduled_maintenances'), ...listIn(active!, 'scheduled_maintenances')];
-      count = mine.length + theirs.length;
-      return sameIds(summary!, mine, theirs, 'upcoming.json + active.json');
-    });
-    if (count === 0) t.skip('there is no upcoming or active maintenance in any document, so the lists agree vacuously');
+    await expectSummaryListAgrees(t, 'scheduled_maintenances', [UPCOMING, ACTIVE], 'there is no upcoming or active maintenance in any document, so the lists agree vacuously');
   });
 });
 
