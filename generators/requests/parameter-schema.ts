@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { patternChecker } from '../schema/pattern-regex.ts';
 import { rulesOf, type SchemaNode } from '../schema/schema-node.ts';
 
 /** The schema of a parameter, an absent one read as "any string" (a path segment is text). */
@@ -18,6 +19,6 @@ export function parameterRules(parameter: OpenAPIV3_1.ParameterObject): string[]
 export function isRangeParameter(parameter: OpenAPIV3_1.ParameterObject): boolean {
   const pattern = parameterSchema(parameter).pattern;
   if (parameter.explode !== true || pattern === undefined) return false;
-  const regex = new RegExp(pattern, 'u');
+  const regex = patternChecker(pattern);
   return regex.test('gt:1') && regex.test('lt:2');
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { OperationRef } from '../../src/spec/operations.ts';
+import { patternChecker } from '../schema/pattern-regex.ts';
 import { rangeFilterPairArbitrary } from '../semantic/range-filter-pair.ts';
 import type { InvalidParameter } from './invalid-parameter.ts';
 import { parameterInvalidArbitrary, parameterValidArbitrary } from './parameter-arbitraries.ts';
@@ -41,7 +42,7 @@ function validPairs(parameter: OpenAPIV3_1.ParameterObject, override: fc.Arbitra
   const single = text.map((t): Array<[string, string]> => [[parameter.name, t]]);
   if (!isRangeParameter(parameter)) return single;
   const bare = text.map((t) => t.replace(/^[a-z]+:/, ''));
-  const pattern = new RegExp(parameterSchema(parameter).pattern!, 'u');
+  const pattern = patternChecker(parameterSchema(parameter).pattern!);
   const range = rangeFilterPairArbitrary(bare)
     .filter(([low, high]) => pattern.test(low) && pattern.test(high))
     .map(([low, high]): Array<[string, string]> => [[parameter.name, low], [parameter.name, high]]);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { labelInvalid } from '../schema/case-labels.ts';
 import { isAmbiguous } from '../schema/invalid-case.ts';
+import { patternChecker } from '../schema/pattern-regex.ts';
 import { nonNullEnum } from '../schema/schema-node.ts';
 import { invalidCreditDebitArbitrary } from '../semantic/credit-debit.ts';
 import { entityIdArbitrary, invalidEntityIdArbitrary } from '../semantic/entity-id.ts';
@@ -32,7 +33,7 @@ export function semanticInvalidParameterArbitrary(parameter: OpenAPIV3_1.Paramet
 
 function mistakesFor(pattern: string | undefined, members: unknown[] | undefined): fc.Arbitrary<string> | undefined {
   if (pattern !== undefined) {
-    const accepts = (text: string) => new RegExp(pattern, 'u').test(text);
+    const accepts = (text: string) => patternChecker(pattern).test(text);
     if (accepts('0.0.1001') && accepts('gte:1001')) return fc.oneof(invalidEntityIdArbitrary(), invalidOperatorFilterArbitrary(entityIdArbitrary()));
     if (accepts('1700000000.5') && accepts('gt:1700000000')) return fc.oneof(invalidTimestampArbitrary(), invalidOperatorFilterArbitrary(timestampArbitrary()));
     if (accepts('0.0.1001')) return invalidEntityIdArbitrary();
