@@ -53,6 +53,12 @@ export function listIn(fetched: FetchedDocument, key: string): Item[] {
   return list as Item[];
 }
 
+/** The objects listed under `key`, none when there is no list: for checks judging whatever items there are. */
+export function itemsIn(fetched: FetchedDocument, key: string): Item[] {
+  const list = fetched.body[key];
+  return Array.isArray(list) ? list.filter(isObject) : [];
+}
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

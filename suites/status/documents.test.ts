@@ -4,7 +4,7 @@ import { describe } from 'vitest';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import {
   ACTIVE, COMPONENTS, INCIDENTS, MAINTENANCES, ROLLUP, SUMMARY, UNRESOLVED, UPCOMING,
-  fetchStatusDocument, isObject, type FetchedDocument, type Item, type StatusDocument,
+  fetchStatusDocument, isObject, itemsIn, type FetchedDocument, type Item, type StatusDocument,
 } from '../../src/checks/status-documents.ts';
 import { COMPONENT_FIELDS, INCIDENT_FIELDS, INCIDENT_UPDATE_FIELDS, MAINTENANCE_FIELDS, PAGE_FIELDS, missingFields } from '../../src/checks/status-observed-fields.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
@@ -28,9 +28,7 @@ async function checkDocumentShape(t: Check, doc: StatusDocument, contractRule: s
 
 /** Observed field names of every listed item (and of every incident update inside it). */
 function checkItemFields(t: Check, fetched: FetchedDocument, key: string, fields: string[], rule: string): Item[] {
-  const list = fetched.body[key];
-  if (!Array.isArray(list)) return [];
-  const items = list.filter(isObject);
+  const items = itemsIn(fetched, key);
   for (const [i, item] of items.entries()) {
     const missing = missingFields(item, fields);
     t.soft(rule, missing.length === 0, `${fetched.doc.path} ${key}[${i}] (${String(item.id)}) lacks ${missing.join(', ')}`, fetched.exchange);

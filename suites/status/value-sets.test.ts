@@ -3,7 +3,7 @@
 import { describe } from 'vitest';
 import {
   ACTIVE, COMPONENTS, INCIDENTS, MAINTENANCES, ROLLUP, STATUS_DOCUMENTS, SUMMARY, UNRESOLVED, UPCOMING,
-  fetchTogether, isObject, type FetchedDocument, type Item,
+  fetchTogether, isObject, itemsIn, type FetchedDocument, type Item,
 } from '../../src/checks/status-documents.ts';
 import {
   COMPONENT_STATUSES, IMPACTS, INCIDENT_STATES, INDICATORS, MAINTENANCE_STATES, inStateSet,
@@ -20,11 +20,6 @@ interface Found {
 const INCIDENT_LISTS: Array<[typeof SUMMARY, string]> = [[SUMMARY, 'incidents'], [INCIDENTS, 'incidents'], [UNRESOLVED, 'incidents']];
 const MAINTENANCE_LISTS: Array<[typeof SUMMARY, string]> = [[SUMMARY, 'scheduled_maintenances'], [MAINTENANCES, 'scheduled_maintenances'], [UPCOMING, 'scheduled_maintenances'], [ACTIVE, 'scheduled_maintenances']];
 
-function itemsOf(fetched: FetchedDocument, key: string): Item[] {
-  const list = fetched.body[key];
-  return Array.isArray(list) ? list.filter(isObject) : [];
-}
-
 function indicators(docs: FetchedDocument[]): Found[] {
   return docs.filter((d) => isObject(d.body.status)).map((d) => ({ value: (d.body.status as Item).indicator, where: `${d.doc.path} status.indicator`, exchange: d.exchange }));
 }
@@ -32,7 +27,7 @@ function indicators(docs: FetchedDocument[]): Found[] {
 /** Statuses of the listed components and of the components nested in incidents and maintenances. */
 function componentStatuses(docs: FetchedDocument[]): Found[] {
   return docs.flatMap((d) => ['components', 'incidents', 'scheduled_maintenances'].flatMap((key) =>
-    itemsOf(d, key).flatMap((item, i) => {
+    itemsIn(d, key).flatMap((item, i) => {
       const nested = key === 'components' ? [item] : Array.isArray(item.components) ? item.components.filter(isObject) : [];
       return nested.map((c) => ({ value: c.status, where: `${d.doc.path} ${key}[${i}] component ${String(c.id)}`, exchange: d.exchange }));
     })));
@@ -41,14 +36,14 @@ function componentStatuses(docs: FetchedDocument[]): Found[] {
 function statesOf(docs: FetchedDocument[], lists: Array<[typeof SUMMARY, string]>, field = 'status'): Found[] {
   return lists.flatMap(([doc, key]) => {
     const d = docs.find((f) => f.doc === doc)!;
-    return itemsOf(d, key).map((item, i) => ({ value: item[field], where: `${doc.path} ${key}[${i}] (${String(item.id)}).${field}`, exchange: d.exchange }));
+    return itemsIn(d, key).map((item, i) => ({ value: item[field], where: `${doc.path} ${key}[${i}] (${String(item.id)}).${field}`, exchange: d.exchange }));
   });
 }
 
 function updateStates(docs: FetchedDocument[], lists: Array<[typeof SUMMARY, string]>): Found[] {
   return lists.flatMap(([doc, key]) => {
     const d = docs.find((f) => f.doc === doc)!;
-    return itemsOf(d, key).flatMap((item) => (Array.isArray(item.incident_updates) ? item.incident_updates.filter(isObject) : [])
+    return itemsIn(d, key).flatMap((item) => (Array.isArray(item.incident_updates) ? item.incident_updates.filter(isObject) : [])
       .map((u) => ({ value: u.status, where: `${doc.path} update ${String(u.id)} of ${String(item.id)}`, exchange: d.exchange })));
   });
 }
