@@ -49,13 +49,6 @@ async function registerQueryService(app: FastifyInstance, db: PGlite): Promise<v
   });
 }
 
-/** A server with only the query-service routes of this module, over the given database. */
-export async function buildQueryApp(db: PGlite): Promise<FastifyInstance> {
-  const app = createApp();
-  await registerQueryService(app, db);
-  return app;
-}
-
 export async function startReferenceServer(opts: { port?: number; quiet?: boolean } = {}): Promise<ReferenceServer> {
   const db = await openLedgerDatabase();
   const store = createSqlContractStore(db);
