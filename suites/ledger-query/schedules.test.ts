@@ -3,7 +3,6 @@ import { describe } from 'vitest';
 import { compareDecimalText } from '../../generators/semantic/range-filter-pair.ts';
 import { validArbitrary } from '../../generators/schema/valid-arbitrary.ts';
 import { parameterSchema } from '../../generators/requests/parameter-schema.ts';
-import { compareEntityIds } from '../../src/checks/entity-id-order.ts';
 import { expectPageSize } from '../../src/checks/page-size.ts';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
@@ -16,34 +15,26 @@ import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
 import { findOperation, findParameter } from '../../src/spec/operations.ts';
+import { SCHEDULE_LIST, type Schedule } from '../../src/walkers/ledger-lists.ts';
 import { ascendingSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages } from '../../src/walkers/walk-pages.ts';
 
-const SCHEDULES = '/api/v1/schedules';
 const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
-
-interface Schedule {
-  schedule_id: string;
-  consensus_timestamp: string;
-  executed_timestamp: string | null;
-  deleted: boolean;
-}
 
 const listSchedules = findOperation(await loadSpec('ledger-query'), 'listSchedules');
 const schemaRules = await responseSchemaRules('listSchedules', 200);
-const bySchedule = { name: 'schedule_id', key: (s: Schedule) => s.schedule_id, compare: compareEntityIds };
 
 async function schedulePage(t: Check, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: Schedule[] }> {
-  const exchange = await t.get(SCHEDULES, query);
+  const exchange = await t.get(SCHEDULE_LIST.path, query);
   expectRule(rule, exchange.status === 200, `${query.map(([k, v]) => `${k}=${v}`).join('&') || 'no parameters'} answered ${exchange.status}`, exchange);
   const items = (responseJson(exchange) as { schedules?: Schedule[] } | undefined)?.schedules;
-  expectRule('LQ-4.1-schedules-envelope', Array.isArray(items), 'the answer has no "schedules" array', exchange);
+  expectRule(SCHEDULE_LIST.envelope, Array.isArray(items), 'the answer has no "schedules" array', exchange);
   return { exchange, items };
 }
 
 /** The beginning of the list, ascending: up to three full pages, enough to find each kind of schedule. */
 async function firstSchedules(t: Check): Promise<Schedule[]> {
-  const slice = await ascendingSlice<Schedule>(t, SCHEDULES, 'schedules', { pages: 3, rule: 'LQ-4.1-schedules-envelope' });
+  const slice = await ascendingSlice<Schedule>(t, SCHEDULE_LIST.path, 'schedules', { pages: 3, rule: SCHEDULE_LIST.envelope });
   if (slice.items.length === 0) t.skip('the target lists no schedules');
   return slice.items;
 }
@@ -54,19 +45,19 @@ describe('GET /api/v1/schedules', () => {
   ruleTest('answers a request without credentials with the schedule list envelope', ['LQ-5-schedules-no-auth', ...schemaRules], async (t) => {
     // Configured credentials are left out (undici drops headers whose value is undefined).
     const withoutCredentials = Object.fromEntries(Object.keys(t.config.headers).map((name) => [name, undefined])) as unknown as Record<string, string>;
-    const exchange = await t.send({ method: 'GET', url: SCHEDULES, headers: withoutCredentials });
+    const exchange = await t.send({ method: 'GET', url: SCHEDULE_LIST.path, headers: withoutCredentials });
     expectRule('LQ-5-schedules-no-auth', exchange.status === 200, `the schedule list answered ${exchange.status} to a request without credentials`, exchange);
-    await expectMatchesResponseSchema(t, exchange, 'ledger-query', 'listSchedules', 'LQ-4.1-schedules-envelope');
+    await expectMatchesResponseSchema(t, exchange, 'ledger-query', 'listSchedules', SCHEDULE_LIST.envelope);
   });
 
   ruleTest('every schedule on the first pages matches the Schedule schema (IDs, timestamps, keys, signatures, base64)', schemaRules, async (t) => {
-    const walk = await walkPages<Schedule>(t, SCHEDULES, { listKey: 'schedules', query: [['limit', '100']], pageCap: 3, rule: 'LQ-4.1-schedules-envelope' });
-    for (const page of walk.pages) await expectMatchesResponseSchema(t, page.exchange, 'ledger-query', 'listSchedules', 'LQ-4.1-schedules-envelope');
+    const walk = await walkPages<Schedule>(t, SCHEDULE_LIST.path, { listKey: 'schedules', query: [['limit', '100']], pageCap: 3, rule: SCHEDULE_LIST.envelope });
+    for (const page of walk.pages) await expectMatchesResponseSchema(t, page.exchange, 'ledger-query', 'listSchedules', SCHEDULE_LIST.envelope);
     if (walk.items.length === 0) t.skip('the target lists no schedules, so no Schedule object could be checked');
     t.note(`checked ${walk.items.length} schedules on ${walk.pages.length} page(s)`);
   });
 
-  ruleTest('every schedule carries deleted (boolean) and executed_timestamp (null or a timestamp)', ['LQ-3-schedule-state-fields', 'LQ-4.1-schedules-envelope'], async (t) => {
+  ruleTest('every schedule carries deleted (boolean) and executed_timestamp (null or a timestamp)', ['LQ-3-schedule-state-fields', SCHEDULE_LIST.envelope], async (t) => {
     const schedules = await firstSchedules(t);
     for (const s of schedules) {
       t.soft('LQ-3-schedule-state-fields', typeof s.deleted === 'boolean', `${s.schedule_id}: deleted is ${JSON.stringify(s.deleted)}, not a boolean`);
@@ -78,7 +69,7 @@ describe('GET /api/v1/schedules', () => {
     t.note(`${schedules.length} schedules: ${executed} executed, ${deleted} deleted, ${schedules.length - executed - deleted} neither`);
   });
 
-  ruleTest('an executed schedule was executed at or after its creation', ['LQ-3-schedule-executed-after-creation', 'LQ-4.1-schedules-envelope'], async (t) => {
+  ruleTest('an executed schedule was executed at or after its creation', ['LQ-3-schedule-executed-after-creation', SCHEDULE_LIST.envelope], async (t) => {
     const executed = (await firstSchedules(t)).filter((s) => typeof s.executed_timestamp === 'string' && TIMESTAMP.test(s.executed_timestamp));
     if (executed.length === 0) t.skip('no executed schedule on the first pages of the list');
     for (const s of executed) {
@@ -87,7 +78,7 @@ describe('GET /api/v1/schedules', () => {
     }
   });
 
-  ruleTest('a deleted schedule has no executed_timestamp', ['LQ-3-schedule-deleted-not-executed', 'LQ-4.1-schedules-envelope'], async (t) => {
+  ruleTest('a deleted schedule has no executed_timestamp', ['LQ-3-schedule-deleted-not-executed', SCHEDULE_LIST.envelope], async (t) => {
     const deleted = (await firstSchedules(t)).filter((s) => s.deleted === true);
     if (deleted.length === 0) t.skip('no deleted schedule on the first pages of the list');
     for (const s of deleted) {
@@ -95,7 +86,7 @@ describe('GET /api/v1/schedules', () => {
     }
   });
 
-  ruleTest('lists each schedule a successful SCHEDULECREATE created, executed or not', ['LQ-4.1-lists-executed-and-pending', 'LQ-4.1-schedules-envelope', 'LQ-4.2-transactions-envelope'], async (t) => {
+  ruleTest('lists each schedule a successful SCHEDULECREATE created, executed or not', ['LQ-4.1-lists-executed-and-pending', SCHEDULE_LIST.envelope, 'LQ-4.2-transactions-envelope'], async (t) => {
     const created = await discoverTransactionsOfType(t, ['SCHEDULECREATE'], { where: (tx) => isSuccessfulResult(tx.result) && typeof tx.entity_id === 'string' });
     const states = { executed: 0, deleted: 0, pending: 0 };
     for (const tx of created.slice(0, 20)) {
@@ -108,8 +99,8 @@ describe('GET /api/v1/schedules', () => {
     t.note(`schedules found: ${states.executed} executed, ${states.deleted} deleted, ${states.pending} not executed`);
   });
 
-  ruleTest('without limit a page holds the first 25 schedules', ['LQ-4.1-limit-default', 'LQ-4.1-schedules-envelope'], async (t) => {
-    const full = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-schedules-envelope');
+  ruleTest('without limit a page holds the first 25 schedules', ['LQ-4.1-limit-default', SCHEDULE_LIST.envelope], async (t) => {
+    const full = await schedulePage(t, [['order', 'asc'], ['limit', '100']], SCHEDULE_LIST.envelope);
     const page = await schedulePage(t, [['order', 'asc']], 'LQ-4.1-limit-default');
     expectPageSize(t, 'LQ-4.1-limit-default', page.items.length, 25, page.exchange);
     const expected = ids(full.items).slice(0, 25);
@@ -117,7 +108,7 @@ describe('GET /api/v1/schedules', () => {
       `without limit the page holds ${page.items.length} schedules (${ids(page.items).slice(0, 3).join(', ')}...), expected the first ${expected.length} of the list`, page.exchange);
   });
 
-  ruleTest('limit=N (1..100) returns the first N schedules', ['LQ-4.1-limit-range', 'LQ-4.1-schedules-envelope'], async (t) => {
+  ruleTest('limit=N (1..100) returns the first N schedules', ['LQ-4.1-limit-range', SCHEDULE_LIST.envelope], async (t) => {
     const full = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-limit-range');
     const limits = validArbitrary(parameterSchema(findParameter(listSchedules, 'limit', 'query')), 'text') as fc.Arbitrary<string>;
     await checkProperty(t, limits, async (limit) => {
@@ -130,7 +121,7 @@ describe('GET /api/v1/schedules', () => {
     });
   });
 
-  ruleTest('order=desc lists a slice of schedules in the reverse of order=asc', ['LQ-4.1-order-enum', 'LQ-4.1-schedules-envelope'], async (t) => {
+  ruleTest('order=desc lists a slice of schedules in the reverse of order=asc', ['LQ-4.1-order-enum', SCHEDULE_LIST.envelope], async (t) => {
     const first = await firstSchedules(t);
     const bound = first[Math.min(first.length, 60) - 1]!.schedule_id;
     const asc = await schedulePage(t, [['schedule.id', `lte:${bound}`], ['order', 'asc'], ['limit', '100']], 'LQ-4.1-order-enum');
@@ -140,7 +131,7 @@ describe('GET /api/v1/schedules', () => {
       `order=desc gives ${ids(desc.items).slice(0, 3).join(', ')}..., not the reverse of order=asc (${ids(asc.items).slice(-3).reverse().join(', ')}...)`, desc.exchange);
   });
 
-  ruleTest('without order the list is ascending: the same page as order=asc', ['LQ-4.1-order-default-asc', 'LQ-4.1-schedules-envelope'], async (t) => {
+  ruleTest('without order the list is ascending: the same page as order=asc', ['LQ-4.1-order-default-asc', SCHEDULE_LIST.envelope], async (t) => {
     const asc = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-order-default-asc');
     const plain = await schedulePage(t, [['limit', '100']], 'LQ-4.1-order-default-asc');
     if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} schedule(s): no order to observe`);
@@ -148,11 +139,11 @@ describe('GET /api/v1/schedules', () => {
       `without order the list starts ${ids(plain.items).slice(0, 3).join(', ')}, with order=asc ${ids(asc.items).slice(0, 3).join(', ')}`, plain.exchange);
   });
 
-  ruleTest('schedules are sorted by schedule_id, compared numerically', ['LQ-4.1-sort-key-schedule-id', 'LQ-4.1-schedules-envelope'], async (t) => {
-    const asc = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-schedules-envelope');
-    const desc = await schedulePage(t, [['order', 'desc'], ['limit', '100']], 'LQ-4.1-schedules-envelope');
+  ruleTest('schedules are sorted by schedule_id, compared numerically', ['LQ-4.1-sort-key-schedule-id', SCHEDULE_LIST.envelope], async (t) => {
+    const asc = await schedulePage(t, [['order', 'asc'], ['limit', '100']], SCHEDULE_LIST.envelope);
+    const desc = await schedulePage(t, [['order', 'desc'], ['limit', '100']], SCHEDULE_LIST.envelope);
     if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} schedule(s): no order to observe`);
-    expectSortedBy(t, 'LQ-4.1-sort-key-schedule-id', asc.items, 'asc', bySchedule, asc.exchange);
-    expectSortedBy(t, 'LQ-4.1-sort-key-schedule-id', desc.items, 'desc', bySchedule, desc.exchange);
+    expectSortedBy(t, 'LQ-4.1-sort-key-schedule-id', asc.items, 'asc', SCHEDULE_LIST.sortKey, asc.exchange);
+    expectSortedBy(t, 'LQ-4.1-sort-key-schedule-id', desc.items, 'desc', SCHEDULE_LIST.sortKey, desc.exchange);
   });
 });

@@ -2,21 +2,11 @@ import { describe } from 'vitest';
 import { isSuccessfulResult } from '../../src/checks/successful-result.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
+import { TRANSACTION_LIST, type Transaction } from '../../src/walkers/ledger-lists.ts';
 import { ascendingSlice } from '../../src/walkers/list-slice.ts';
 
-const TRANSACTIONS = '/api/v1/transactions';
-const ENVELOPE = 'LQ-4.2-transactions-envelope';
 /** The outcome a submission gets when its transaction ID was already accepted. */
 const DUPLICATE = 'DUPLICATE_TRANSACTION';
-
-interface Transaction {
-  consensus_timestamp: string;
-  transaction_id: string;
-  result: string;
-  charged_tx_fee: number;
-  nonce: number;
-  scheduled: boolean;
-}
 
 function transactionsOf(body: unknown): Transaction[] {
   const items = (body as { transactions?: unknown } | undefined)?.transactions;
@@ -28,21 +18,21 @@ function transactionsOf(body: unknown): Transaction[] {
  * the result filter, then looked for in the unfiltered list at its own timestamp.
  */
 async function expectListedBeyondSlice(t: Check, kind: 'success' | 'fail', sliceSize: number): Promise<void> {
-  const filtered = await t.get(TRANSACTIONS, [['result', kind], ['order', 'asc'], ['limit', '5']]);
+  const filtered = await t.get(TRANSACTION_LIST.path, [['result', kind], ['order', 'asc'], ['limit', '5']]);
   const candidates = filtered.status === 200 ? transactionsOf(responseJson(filtered)).filter((tx) => isSuccessfulResult(tx.result) === (kind === 'success')) : [];
   if (candidates.length === 0) {
     t.skip(`no ${kind === 'success' ? 'successful' : 'failed'} transaction among the oldest ${sliceSize}, and result=${kind} ${filtered.status === 200 ? 'lists none' : `answered ${filtered.status}`}`);
   }
   for (const tx of candidates) {
-    const exchange = await t.get(TRANSACTIONS, [['timestamp', tx.consensus_timestamp]]);
+    const exchange = await t.get(TRANSACTION_LIST.path, [['timestamp', tx.consensus_timestamp]]);
     const listed = transactionsOf(responseJson(exchange)).some((row) => row.consensus_timestamp === tx.consensus_timestamp);
     t.soft('LQ-1-transactions-include-failed', listed, `the ${tx.result} transaction ${tx.transaction_id} at ${tx.consensus_timestamp} is missing from the unfiltered list`, exchange);
   }
 }
 
 describe('GET /api/v1/transactions', () => {
-  ruleTest('lists successful and failed transactions alike', ['LQ-1-transactions-include-failed', ENVELOPE], async (t) => {
-    const slice = await ascendingSlice<Transaction>(t, TRANSACTIONS, 'transactions', { pages: 5, rule: ENVELOPE });
+  ruleTest('lists successful and failed transactions alike', ['LQ-1-transactions-include-failed', TRANSACTION_LIST.envelope], async (t) => {
+    const slice = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, 'transactions', { pages: 5, rule: TRANSACTION_LIST.envelope });
     const succeeded = slice.items.filter((tx) => isSuccessfulResult(tx.result)).length;
     const failed = slice.items.length - succeeded;
     t.note(`oldest ${slice.items.length} transactions: ${succeeded} successful, ${failed} failed`);
@@ -50,8 +40,8 @@ describe('GET /api/v1/transactions', () => {
     if (failed === 0) await expectListedBeyondSlice(t, 'fail', slice.items.length);
   });
 
-  ruleTest('lists each duplicate of a transaction ID as its own entry, each charged a fee', ['LQ-1-duplicates-separate-entries', 'LQ-1-duplicates-charged', ENVELOPE], async (t) => {
-    const slice = await ascendingSlice<Transaction>(t, TRANSACTIONS, 'transactions', { pages: 10, rule: ENVELOPE });
+  ruleTest('lists each duplicate of a transaction ID as its own entry, each charged a fee', ['LQ-1-duplicates-separate-entries', 'LQ-1-duplicates-charged', TRANSACTION_LIST.envelope], async (t) => {
+    const slice = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, 'transactions', { pages: 10, rule: TRANSACTION_LIST.envelope });
     // Children (nonce > 0) and scheduled executions share the ID of their parent: they are not duplicates.
     const submissions = slice.items.filter((tx) => tx.nonce === 0 && tx.scheduled === false);
     const byId = new Map<string, Transaction[]>();

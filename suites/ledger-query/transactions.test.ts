@@ -6,7 +6,7 @@ import { creditDebitArbitrary } from '../../generators/semantic/credit-debit.ts'
 import { compareDecimalText, rangeFilterPairArbitrary } from '../../generators/semantic/range-filter-pair.ts';
 import { TRANSACTION_RESULTS } from '../../generators/semantic/transaction-result.ts';
 import { transactionTypeArbitrary } from '../../generators/semantic/transaction-type.ts';
-import { accountsInvolved, cryptoAmountOf, type TransactionParties } from '../../src/checks/accounts-involved.ts';
+import { accountsInvolved, cryptoAmountOf } from '../../src/checks/accounts-involved.ts';
 import { expectFilterAgreesWithSlice } from '../../src/checks/filter-agrees-with-slice.ts';
 import { requireFilterName } from '../../src/checks/filter-name-accepted.ts';
 import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-operator.ts';
@@ -22,36 +22,26 @@ import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
 import { findOperation, findParameter } from '../../src/spec/operations.ts';
+import { TRANSACTION_LIST, type Transaction } from '../../src/walkers/ledger-lists.ts';
 import { ascendingSlice, type ListSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages } from '../../src/walkers/walk-pages.ts';
 
-const TRANSACTIONS = '/api/v1/transactions';
-const ENVELOPE = 'LQ-4.2-transactions-envelope';
-
-interface Transaction extends TransactionParties {
-  consensus_timestamp: string;
-  name: string;
-  result: string;
-  transfers: Array<{ account: string; amount: number }>;
-}
-
 const listTransactions = findOperation(await loadSpec('ledger-query'), 'listTransactions');
 const schemaRules = await responseSchemaRules('listTransactions', 200);
-const byTimestamp = { name: 'consensus_timestamp', key: (tx: Transaction) => tx.consensus_timestamp, compare: compareDecimalText };
 const timestamps = (items: Transaction[]) => items.map((tx) => tx.consensus_timestamp);
 const queryText = (query: Array<[string, string]>) => query.map(([k, v]) => `${k}=${v}`).join('&') || 'no parameters';
 
 async function transactionPage(t: Check, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: Transaction[] }> {
-  const exchange = await t.get(TRANSACTIONS, query);
+  const exchange = await t.get(TRANSACTION_LIST.path, query);
   expectRule(rule, exchange.status === 200, `${queryText(query)} answered ${exchange.status}`, exchange);
   const items = (responseJson(exchange) as { transactions?: Transaction[] } | undefined)?.transactions;
-  expectRule(ENVELOPE, Array.isArray(items), 'the answer has no "transactions" array', exchange);
+  expectRule(TRANSACTION_LIST.envelope, Array.isArray(items), 'the answer has no "transactions" array', exchange);
   return { exchange, items };
 }
 
 /** The oldest transactions (two pages of 100): the part of the list that stays put on a live target. */
 async function oldestTransactions(t: Check): Promise<ListSlice<Transaction>> {
-  const slice = await ascendingSlice<Transaction>(t, TRANSACTIONS, 'transactions', { pages: 2, rule: ENVELOPE });
+  const slice = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, 'transactions', { pages: 2, rule: TRANSACTION_LIST.envelope });
   if (slice.items.length === 0) t.skip('the target lists no transactions');
   return slice;
 }
@@ -60,38 +50,38 @@ async function oldestTransactions(t: Check): Promise<ListSlice<Transaction>> {
 async function expectFilterOnOldest(t: Check, report: Report, slice: ListSlice<Transaction>, filter: Array<[string, string]>, matches: (tx: Transaction) => boolean, rules: { only: string; every: string }): Promise<void> {
   const limit = 100;
   const page = await transactionPage(t, [...filter, ['order', 'asc'], ['limit', String(limit)]], rules.only);
-  expectFilterAgreesWithSlice(report, { page: page.items, exchange: page.exchange, slice: slice.items, sliceIsWhole: slice.whole, limit, matches, key: byTimestamp.key, rules, filter: queryText(filter) });
+  expectFilterAgreesWithSlice(report, { page: page.items, exchange: page.exchange, slice: slice.items, sliceIsWhole: slice.whole, limit, matches, key: TRANSACTION_LIST.sortKey.key, rules, filter: queryText(filter) });
 }
 
 describe('GET /api/v1/transactions', () => {
   ruleTest('every transaction on the first pages matches the Transaction schema (fields, type names, transfers, IDs, base64)', schemaRules, async (t) => {
-    const newest = await walkPages<Transaction>(t, TRANSACTIONS, { listKey: 'transactions', query: [['limit', '100']], pageCap: 3, rule: ENVELOPE });
-    const oldest = await walkPages<Transaction>(t, TRANSACTIONS, { listKey: 'transactions', query: [['order', 'asc'], ['limit', '100']], pageCap: 1, rule: ENVELOPE });
-    for (const page of [...newest.pages, ...oldest.pages]) await expectMatchesResponseSchema(t, page.exchange, 'ledger-query', 'listTransactions', ENVELOPE);
+    const newest = await walkPages<Transaction>(t, TRANSACTION_LIST.path, { listKey: 'transactions', query: [['limit', '100']], pageCap: 3, rule: TRANSACTION_LIST.envelope });
+    const oldest = await walkPages<Transaction>(t, TRANSACTION_LIST.path, { listKey: 'transactions', query: [['order', 'asc'], ['limit', '100']], pageCap: 1, rule: TRANSACTION_LIST.envelope });
+    for (const page of [...newest.pages, ...oldest.pages]) await expectMatchesResponseSchema(t, page.exchange, 'ledger-query', 'listTransactions', TRANSACTION_LIST.envelope);
     if (newest.items.length === 0) t.skip('the target lists no transactions, so no Transaction object could be checked');
     t.note(`checked ${newest.items.length + oldest.items.length} transactions on ${newest.pages.length + oldest.pages.length} pages`);
   });
 
-  ruleTest('the crypto transfers of a successful transaction sum to zero, debits negative', ['LQ-2.3-debit-negative', ENVELOPE], async (t) => {
+  ruleTest('the crypto transfers of a successful transaction sum to zero, debits negative', ['LQ-2.3-debit-negative', TRANSACTION_LIST.envelope], async (t) => {
     const { items } = await oldestTransactions(t);
     const checked = items.filter((tx) => isSuccessfulResult(tx.result) && Array.isArray(tx.transfers) && tx.transfers.length > 0);
     if (checked.length === 0) t.skip('no successful transaction with crypto transfers among the oldest transactions');
     for (const tx of checked) {
       const amounts = tx.transfers.map((x) => x.amount).filter((a): a is number => Number.isInteger(a));
       const sum = amounts.reduce((s, a) => s + BigInt(a), 0n);
-      t.soft('LQ-2.3-debit-negative', sum === 0n, `${tx.transaction_id as string} at ${tx.consensus_timestamp}: crypto transfers sum to ${sum}, not 0 (${JSON.stringify(tx.transfers)})`);
+      t.soft('LQ-2.3-debit-negative', sum === 0n, `${tx.transaction_id} at ${tx.consensus_timestamp}: crypto transfers sum to ${sum}, not 0 (${JSON.stringify(tx.transfers)})`);
     }
   });
 
-  ruleTest('without limit and order a page holds at most 25 transactions, newest first', ['LQ-4.2-defaults', ENVELOPE], async (t) => {
+  ruleTest('without limit and order a page holds at most 25 transactions, newest first', ['LQ-4.2-defaults', TRANSACTION_LIST.envelope], async (t) => {
     const page = await transactionPage(t, [], 'LQ-4.2-defaults');
     expectPageSize(t, 'LQ-4.2-defaults', page.items.length, 25, page.exchange);
     const next = (responseJson(page.exchange) as { links?: { next?: unknown } }).links?.next;
     t.soft('LQ-4.2-defaults', typeof next !== 'string' || page.items.length === 25, `a page with a next link holds ${page.items.length} transactions, not the default 25`, page.exchange);
-    expectSortedBy(t, 'LQ-4.2-defaults', page.items, 'desc', byTimestamp, page.exchange);
+    expectSortedBy(t, 'LQ-4.2-defaults', page.items, 'desc', TRANSACTION_LIST.sortKey, page.exchange);
   });
 
-  ruleTest('limit=N (1..100) returns the first N transactions', ['LQ-4.2-limit-range', ENVELOPE], async (t) => {
+  ruleTest('limit=N (1..100) returns the first N transactions', ['LQ-4.2-limit-range', TRANSACTION_LIST.envelope], async (t) => {
     const full = await transactionPage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.2-limit-range');
     const limits = validArbitrary(parameterSchema(findParameter(listTransactions, 'limit', 'query')), 'text') as fc.Arbitrary<string>;
     await checkProperty(t, limits, async (limit) => {
@@ -104,7 +94,7 @@ describe('GET /api/v1/transactions', () => {
     });
   });
 
-  ruleTest('order=desc lists a slice of transactions in the reverse of order=asc', ['LQ-4.2-order-enum', ENVELOPE], async (t) => {
+  ruleTest('order=desc lists a slice of transactions in the reverse of order=asc', ['LQ-4.2-order-enum', TRANSACTION_LIST.envelope], async (t) => {
     const { items } = await oldestTransactions(t);
     const bound = items[Math.min(items.length, 60) - 1]!.consensus_timestamp;
     const asc = await transactionPage(t, [['timestamp', `lte:${bound}`], ['order', 'asc'], ['limit', '100']], 'LQ-4.2-order-enum');
@@ -114,15 +104,15 @@ describe('GET /api/v1/transactions', () => {
       `order=desc gives ${timestamps(desc.items).slice(0, 3).join(', ')}..., not the reverse of order=asc (${timestamps(asc.items).slice(-3).reverse().join(', ')}...)`, desc.exchange);
   });
 
-  ruleTest('transactions are sorted by consensus_timestamp, compared as decimal seconds.nanos', ['LQ-4.2-sort-key-timestamp', ENVELOPE], async (t) => {
-    const asc = await transactionPage(t, [['order', 'asc'], ['limit', '100']], ENVELOPE);
-    const desc = await transactionPage(t, [['order', 'desc'], ['limit', '100']], ENVELOPE);
+  ruleTest('transactions are sorted by consensus_timestamp, compared as decimal seconds.nanos', ['LQ-4.2-sort-key-timestamp', TRANSACTION_LIST.envelope], async (t) => {
+    const asc = await transactionPage(t, [['order', 'asc'], ['limit', '100']], TRANSACTION_LIST.envelope);
+    const desc = await transactionPage(t, [['order', 'desc'], ['limit', '100']], TRANSACTION_LIST.envelope);
     if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} transaction(s): no order to observe`);
-    expectSortedBy(t, 'LQ-4.2-sort-key-timestamp', asc.items, 'asc', byTimestamp, asc.exchange);
-    expectSortedBy(t, 'LQ-4.2-sort-key-timestamp', desc.items, 'desc', byTimestamp, desc.exchange);
+    expectSortedBy(t, 'LQ-4.2-sort-key-timestamp', asc.items, 'asc', TRANSACTION_LIST.sortKey, asc.exchange);
+    expectSortedBy(t, 'LQ-4.2-sort-key-timestamp', desc.items, 'desc', TRANSACTION_LIST.sortKey, desc.exchange);
   });
 
-  ruleTest('result=success and result=fail return only, and all, successful or failed transactions', ['LQ-4.2-result-values', 'LQ-4.2-filter-names', ENVELOPE], async (t) => {
+  ruleTest('result=success and result=fail return only, and all, successful or failed transactions', ['LQ-4.2-result-values', 'LQ-4.2-filter-names', TRANSACTION_LIST.envelope], async (t) => {
     await requireFilterName(t, 'result', 'success');
     const slice = await oldestTransactions(t);
     for (const value of TRANSACTION_RESULTS) {
@@ -131,7 +121,7 @@ describe('GET /api/v1/transactions', () => {
     }
   });
 
-  ruleTest('type=credit|debit with account.id returns only, and all, transactions crediting or debiting the account', ['LQ-4.2-credit-debit-values', 'LQ-4.2-filter-names', ENVELOPE], async (t) => {
+  ruleTest('type=credit|debit with account.id returns only, and all, transactions crediting or debiting the account', ['LQ-4.2-credit-debit-values', 'LQ-4.2-filter-names', TRANSACTION_LIST.envelope], async (t) => {
     const slice = await oldestTransactions(t);
     const accounts = [...new Set(slice.items.flatMap((tx) => (tx.transfers ?? []).map((x) => x.account)))];
     if (accounts.length === 0) t.skip('no crypto transfer among the oldest transactions');
@@ -143,7 +133,7 @@ describe('GET /api/v1/transactions', () => {
     });
   });
 
-  ruleTest('transactiontype=T returns only, and all, transactions of type T', ['LQ-4.2-transaction-type-values', 'LQ-4.2-filter-names', ENVELOPE], async (t) => {
+  ruleTest('transactiontype=T returns only, and all, transactions of type T', ['LQ-4.2-transaction-type-values', 'LQ-4.2-filter-names', TRANSACTION_LIST.envelope], async (t) => {
     await requireFilterName(t, 'transactiontype', 'CRYPTOTRANSFER');
     const slice = await oldestTransactions(t);
     const seen = [...new Set(slice.items.map((tx) => tx.name))].filter((name) => typeof name === 'string');
@@ -154,7 +144,7 @@ describe('GET /api/v1/transactions', () => {
     });
   });
 
-  ruleTest('account.id=X returns only, and all, transactions X paid for or took part in', ['LQ-4.2-account-filter-involvement', ENVELOPE], async (t) => {
+  ruleTest('account.id=X returns only, and all, transactions X paid for or took part in', ['LQ-4.2-account-filter-involvement', TRANSACTION_LIST.envelope], async (t) => {
     const slice = await oldestTransactions(t);
     const accounts = [...new Set(slice.items.flatMap(accountsInvolved))];
     await checkProperty(t, fc.constantFrom(...accounts), async (account) => {
@@ -163,7 +153,7 @@ describe('GET /api/v1/transactions', () => {
     });
   });
 
-  ruleTest('two timestamp filters form a range: every row meets both, and none is left out', ['LQ-4.2-timestamp-range', ENVELOPE], async (t) => {
+  ruleTest('two timestamp filters form a range: every row meets both, and none is left out', ['LQ-4.2-timestamp-range', TRANSACTION_LIST.envelope], async (t) => {
     const slice = await oldestTransactions(t);
     await checkProperty(t, rangeFilterPairArbitrary(fc.constantFrom(...timestamps(slice.items))), async ([low, high]) => {
       const bounds = [parseOperatorFilter(low), parseOperatorFilter(high)];
