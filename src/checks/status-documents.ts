@@ -59,6 +59,20 @@ export function itemsIn(fetched: FetchedDocument, key: string): Item[] {
   return Array.isArray(list) ? list.filter(isObject) : [];
 }
 
+/** Every object in a document, the document itself included, with where it sits (`/incidents.json.incidents[0]`). */
+export function objectsIn(fetched: FetchedDocument): Array<{ object: Item; where: string }> {
+  const out: Array<{ object: Item; where: string }> = [];
+  const visit = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) node.forEach((child, i) => visit(child, `${where}[${i}]`));
+    else if (isObject(node)) {
+      out.push({ object: node, where });
+      for (const [key, value] of Object.entries(node)) visit(value, `${where}.${key}`);
+    }
+  };
+  visit(fetched.body, fetched.doc.path);
+  return out;
+}
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

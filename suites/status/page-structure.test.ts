@@ -1,18 +1,8 @@
 // Structure the notes observe inside the documents: every page_id names the issuing page, and
 // component groups and their members point at each other.
 import { describe } from 'vitest';
-import { COMPONENTS, STATUS_DOCUMENTS, SUMMARY, fetchStatusDocument, fetchTogether, isObject, listIn, type Item } from '../../src/checks/status-documents.ts';
+import { COMPONENTS, STATUS_DOCUMENTS, SUMMARY, fetchStatusDocument, fetchTogether, isObject, listIn, objectsIn } from '../../src/checks/status-documents.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
-
-/** Every object below `node` that carries a page_id, with where it sits. */
-function withPageId(node: unknown, where: string, out: Array<{ item: Item; where: string }> = []): Array<{ item: Item; where: string }> {
-  if (Array.isArray(node)) node.forEach((child, i) => withPageId(child, `${where}[${i}]`, out));
-  else if (isObject(node)) {
-    if ('page_id' in node) out.push({ item: node, where });
-    for (const [key, value] of Object.entries(node)) if (key !== 'page') withPageId(value, `${where}.${key}`, out);
-  }
-  return out;
-}
 
 describe('all status documents', () => {
   ruleTest('name their own page in every page_id', ['ST-4.7-page-id-equality'], async (t) => {
@@ -20,9 +10,9 @@ describe('all status documents', () => {
     let checked = 0;
     for (const d of docs) {
       const pageId = isObject(d.body.page) ? d.body.page.id : undefined;
-      for (const { item, where } of withPageId(d.body, d.doc.path)) {
+      for (const { object, where } of objectsIn(d).filter(({ object }) => 'page_id' in object)) {
         checked += 1;
-        t.soft('ST-4.7-page-id-equality', item.page_id === pageId, `${where}.page_id is ${JSON.stringify(item.page_id)}, the page is ${JSON.stringify(pageId)}`, d.exchange);
+        t.soft('ST-4.7-page-id-equality', object.page_id === pageId, `${where}.page_id is ${JSON.stringify(object.page_id)}, the page is ${JSON.stringify(pageId)}`, d.exchange);
       }
     }
     if (checked === 0) t.skip('no document carries a page_id');

@@ -1,34 +1,25 @@
 // Timestamps are ISO-8601 with offsets: parsed, never compared as text, and ordered as the states
 // imply. Incident updates belong to their parent and are listed newest first.
 import { describe } from 'vitest';
-import { INCIDENTS, MAINTENANCES, STATUS_DOCUMENTS, fetchStatusDocument, fetchTogether, isObject, listIn, type Item } from '../../src/checks/status-documents.ts';
+import { INCIDENTS, MAINTENANCES, STATUS_DOCUMENTS, fetchStatusDocument, fetchTogether, isObject, listIn, objectsIn, type Item } from '../../src/checks/status-documents.ts';
 import { parseIsoInstant } from '../../src/checks/status-iso-instant.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 
 const TIME_FIELDS = ['updated_at', 'created_at', 'monitoring_at', 'resolved_at', 'started_at', 'scheduled_for', 'scheduled_until', 'display_at'];
 const NULLABLE = new Set(['monitoring_at', 'resolved_at']);
 
-/** Every timestamp field below `node`, with where it sits. */
-function timestamps(node: unknown, where: string, out: Array<{ field: string; value: unknown; where: string }> = []) {
-  if (Array.isArray(node)) node.forEach((child, i) => timestamps(child, `${where}[${i}]`, out));
-  else if (isObject(node)) {
-    for (const [key, value] of Object.entries(node)) {
-      if (TIME_FIELDS.includes(key)) out.push({ field: key, value, where: `${where}.${key}` });
-      else timestamps(value, `${where}.${key}`, out);
-    }
-  }
-  return out;
-}
-
 describe('all status documents', () => {
   ruleTest('write every timestamp as a parseable ISO-8601 date-time with an offset', ['ST-4.7-timestamps-parse'], async (t) => {
     const docs = await fetchTogether(t, STATUS_DOCUMENTS);
     let checked = 0;
     for (const d of docs) {
-      for (const { field, value, where } of timestamps(d.body, d.doc.path)) {
-        if (value === null && NULLABLE.has(field)) continue;
-        checked += 1;
-        t.soft('ST-4.7-timestamps-parse', parseIsoInstant(value) !== undefined, `${where} is ${JSON.stringify(value)}, not an ISO-8601 date-time with a Z or numeric offset`, d.exchange);
+      for (const { object, where } of objectsIn(d)) {
+        for (const field of TIME_FIELDS.filter((f) => f in object)) {
+          const value = object[field];
+          if (value === null && NULLABLE.has(field)) continue;
+          checked += 1;
+          t.soft('ST-4.7-timestamps-parse', parseIsoInstant(value) !== undefined, `${where}.${field} is ${JSON.stringify(value)}, not an ISO-8601 date-time with a Z or numeric offset`, d.exchange);
+        }
       }
     }
     if (checked === 0) t.skip('no document carries a timestamp');
