@@ -1,3 +1,4 @@
+import { isUuid } from '../../src/checks/verification-uuid.ts';
 import type { Keyword } from './invalid-case.ts';
 import { patternChecker } from './pattern-regex.ts';
 import { isNullable, nonNullTypes, unwrapNullable, type JsonType, type SchemaNode } from './schema-node.ts';
@@ -7,8 +8,6 @@ export const INTEGER_FORMAT_RANGES: Record<string, readonly [number, number]> = 
   int32: [-(2 ** 31), 2 ** 31 - 1],
   int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The keywords a value breaks at one schema node, the way ajv (allErrors) reports them for the
@@ -28,7 +27,7 @@ export function failingKeywords(schema: SchemaNode, value: unknown): Keyword[] {
     if (node.pattern !== undefined && !patternChecker(node.pattern).test(value)) failing.push('pattern');
     if (node.minLength !== undefined && length < node.minLength) failing.push('minLength');
     if (node.maxLength !== undefined && length > node.maxLength) failing.push('maxLength');
-    if (node.format === 'uuid' && !UUID.test(value)) failing.push('format');
+    if (node.format === 'uuid' && !isUuid(value)) failing.push('format');
   }
   if (typeof value === 'number') {
     if (node.minimum !== undefined && value < node.minimum) failing.push('minimum');
