@@ -135,7 +135,7 @@ function wrongJsonType(): fc.Arbitrary<unknown> {
 
 /** Text a strict server cannot read as a number or boolean. */
 function wrongText(schema: SchemaNode): fc.Arbitrary<string> {
-  const validText = primitiveArbitrary(schema, 'text').map(String);
+  const validText = validStrings(schema);
   return fc.oneof(
     fc.stringMatching(/^[a-z]{1,8}$/),
     fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 999 })).map(([i, f]) => `${i}.${f}`),
