@@ -8,8 +8,8 @@ export const CALL_DATA_MAX_CHARACTERS = 2 + 2 * CALL_DATA_MAX_BYTES;
  * Hex-encoded bytes (whole bytes, so an even digit count), with or without `0x`: a method selector
  * and its encoded arguments. Random payloads stay short; the longest one is longestCallData().
  */
-export function hexDataArbitrary(options: { maxBytes?: number } = {}): fc.Arbitrary<string> {
-  const bytes = fc.uint8Array({ minLength: 1, maxLength: options.maxBytes ?? 100 });
+export function hexDataArbitrary(): fc.Arbitrary<string> {
+  const bytes = fc.uint8Array({ minLength: 1, maxLength: 100 });
   return fc.tuple(fc.boolean(), bytes).map(([prefix, b]) => `${prefix ? '0x' : ''}${Buffer.from(b).toString('hex')}`);
 }
 

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-/** `value` or `op:value` for each allowed operator. */
-export function operatorFilterArbitrary(value: fc.Arbitrary<string>, operators: readonly FilterOperator[] = FILTER_OPERATORS): fc.Arbitrary<string> {
-  return fc.tuple(fc.option(fc.constantFrom(...operators), { nil: undefined }), value).map(([op, v]) => (op ? `${op}:${v}` : v));
+/** `value` or `op:value` for each of the six operators. */
+export function operatorFilterArbitrary(value: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(fc.option(fc.constantFrom(...FILTER_OPERATORS), { nil: undefined }), value).map(([op, v]) => (op ? `${op}:${v}` : v));
 }
 
 /**

@@ -3,15 +3,13 @@ import { entityIdArbitrary } from './entity-id.ts';
 
 /**
  * `shard.realm.num-sss-nnn`: the payer, then the valid-start seconds and nanoseconds. The service
- * writes the nanoseconds padded to 9 digits and accepts them unpadded in a lookup, so both occur
- * unless `nanos: 'padded'`.
+ * writes the nanoseconds padded to 9 digits and accepts them unpadded in a lookup, so both occur.
  */
-export function transactionIdArbitrary(options: { nanos?: 'any' | 'padded' } = {}): fc.Arbitrary<string> {
+export function transactionIdArbitrary(): fc.Arbitrary<string> {
   const seconds = fc.integer({ min: 0, max: 9_999_999_999 });
   const nanos = fc.integer({ min: 0, max: 999_999_999 });
-  const padded = fc.boolean().map((pad) => pad || options.nanos === 'padded');
   return fc
-    .tuple(entityIdArbitrary(), seconds, nanos, padded)
+    .tuple(entityIdArbitrary(), seconds, nanos, fc.boolean())
     .map(([payer, s, n, pad]) => `${payer}-${s}-${pad ? String(n).padStart(9, '0') : n}`);
 }
 
