@@ -1,19 +1,19 @@
 import { request } from 'undici';
 import { TargetUnreachable } from '../http/client.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
-import type { Targets } from '../harness/resolve-config.ts';
+import { TARGET_OF, type Targets } from '../config/run-config.ts';
 
 /** A harmless GET per interface: any HTTP answer proves the target is there. */
-const PROBES: Record<InterfaceName, (t: Targets) => string> = {
-  'ledger-query': (t) => `${t.baseUrl}/api/v1/network/exchangerate`,
-  status: (t) => `${t.statusUrl}/status.json`,
-  verify: (t) => `${t.verifyUrl}/v2/verify/00000000-0000-4000-8000-000000000000`,
+const PROBE_PATHS: Record<InterfaceName, string> = {
+  'ledger-query': '/api/v1/network/exchangerate',
+  status: '/status.json',
+  verify: '/v2/verify/00000000-0000-4000-8000-000000000000',
 };
 
 /** Fails with one clear message when a target cannot be reached, before any test runs. */
 export async function probeTargets(targets: Targets, only: InterfaceName[], headers: Record<string, string>, timeoutMs: number): Promise<void> {
   for (const name of only) {
-    const url = PROBES[name](targets);
+    const url = `${targets[TARGET_OF[name]]}${PROBE_PATHS[name]}`;
     try {
       const res = await request(url, { method: 'GET', headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
       await res.body.dump();

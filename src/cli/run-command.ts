@@ -2,10 +2,10 @@ import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
-import { ConfigError } from '../config/run-config.ts';
+import { ConfigError, TARGET_OF, type Targets } from '../config/run-config.ts';
 import { collectDrift } from '../drift/collect-drift.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
-import { resolveConfig, type Targets } from '../harness/resolve-config.ts';
+import { resolveConfig } from '../harness/resolve-config.ts';
 import { buildReport, reportPaths, type RunInfo } from '../report/build-report.ts';
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
@@ -35,7 +35,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
     process.stdout.write(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
   } else {
-    const missing = run.only.filter((name) => !{ 'ledger-query': given.baseUrl, status: given.statusUrl, verify: given.verifyUrl }[name]);
+    const missing = run.only.filter((name) => !given[TARGET_OF[name]]);
     if (missing.length) {
       throw new ConfigError(`no target for ${missing.join(', ')}: give ${missing.map((m) => TARGET_FLAG[m]).join(', ')} or narrow the run with --only`);
     }
@@ -105,9 +105,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       writeFileSync(drift.json, JSON.stringify(data, null, 2));
     }
 
-    const urls = { 'ledger-query': targets.baseUrl, status: targets.statusUrl, verify: targets.verifyUrl };
     const info: RunInfo = {
-      targets: Object.fromEntries(run.only.map((name) => [name, urls[name]])),
+      targets: Object.fromEntries(run.only.map((name) => [name, targets[TARGET_OF[name]]])),
       only: run.only,
       seed: run.seed,
       depth: run.depth,

@@ -1,8 +1,18 @@
 import type { InterfaceName } from '../spec/load-spec.ts';
 
+/** The base URLs of the three interfaces. */
+export interface Targets {
+  baseUrl: string;
+  statusUrl: string;
+  verifyUrl: string;
+}
+
+/** Which of the targets is each interface's base URL. */
+export const TARGET_OF: Record<InterfaceName, keyof Targets> = { 'ledger-query': 'baseUrl', status: 'statusUrl', verify: 'verifyUrl' };
+
 /** Everything a conformance run needs to know, resolved from flags, environment and defaults. */
 export interface RunConfig {
-  targets: { baseUrl?: string; statusUrl?: string; verifyUrl?: string };
+  targets: Partial<Targets>;
   /** Extra request headers (auth). Their values are secrets: redacted from everything written. */
   headers: Record<string, string>;
   timeoutMs: number;
@@ -40,7 +50,7 @@ export const DEFAULTS = {
 
 /** The config as handed to test workers, with the targets the run actually uses. */
 export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
-  targets: { baseUrl: string; statusUrl: string; verifyUrl: string };
+  targets: Targets;
   /** True when the targets are the embedded reference server started for this run. */
   embedded: boolean;
   /** Per interface: does the target count as loopback (after --treat-as-remote)? */

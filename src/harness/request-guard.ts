@@ -1,7 +1,7 @@
 import { isLoopbackUrl } from '../config/base-url.ts';
-import type { ResolvedConfig } from '../config/run-config.ts';
+import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { buildUrl, type OutgoingRequest } from '../http/client.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
 import { SkipCheck } from './skip.ts';
 
 /** A request the production-safety guard refused to send: the test is skipped with this reason. */
@@ -22,13 +22,8 @@ const READ_ONLY_POSTS: Array<{ iface: InterfaceName; path: RegExp }> = [
  * interfaces share one origin (the reference server serves all three on one port).
  */
 function targetsOf(config: ResolvedConfig, url: URL): Array<{ iface: InterfaceName; path: string }> {
-  const bases: Array<[InterfaceName, string]> = [
-    ['ledger-query', config.targets.baseUrl],
-    ['status', config.targets.statusUrl],
-    ['verify', config.targets.verifyUrl],
-  ];
-  const fits = bases.flatMap(([iface, base]) => {
-    const b = new URL(base);
+  const fits = INTERFACES.flatMap((iface) => {
+    const b = new URL(config.targets[TARGET_OF[iface]]);
     const prefix = b.pathname.replace(/\/+$/, '');
     const inside = url.origin === b.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`) || prefix === '');
     return inside ? [{ iface, prefix, path: url.pathname.slice(prefix.length) || '/' }] : [];

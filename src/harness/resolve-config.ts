@@ -1,12 +1,6 @@
-import { DEFAULTS, type ResolvedConfig, type RunConfig } from '../config/run-config.ts';
+import { DEFAULTS, TARGET_OF, type ResolvedConfig, type RunConfig, type Targets } from '../config/run-config.ts';
 import { isLoopbackUrl } from '../config/base-url.ts';
 import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
-
-export interface Targets {
-  baseUrl: string;
-  statusUrl: string;
-  verifyUrl: string;
-}
 
 export interface ResolveExtra {
   embedded: boolean;
@@ -24,9 +18,8 @@ export interface ResolveExtra {
  * Shards of one run hit the target at the same time, so each takes its share of the defaults.
  */
 export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveExtra): ResolvedConfig {
-  const urlOf: Record<InterfaceName, string> = { 'ledger-query': targets.baseUrl, status: targets.statusUrl, verify: targets.verifyUrl };
   const loopback = Object.fromEntries(
-    INTERFACES.map((name) => [name, !run.treatAsRemote && isLoopbackUrl(urlOf[name])]),
+    INTERFACES.map((name) => [name, !run.treatAsRemote && isLoopbackUrl(targets[TARGET_OF[name]])]),
   ) as Record<InterfaceName, boolean>;
   const anyRemote = run.only.some((name) => !loopback[name]);
   const shards = run.shard ? Number(run.shard.split('/')[1]) : 1;

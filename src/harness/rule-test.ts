@@ -1,6 +1,6 @@
 import * as allure from 'allure-js-commons';
 import { test } from 'vitest';
-import type { ResolvedConfig } from '../config/run-config.ts';
+import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { TargetUnreachable, ThrottledOut, type OutgoingRequest } from '../http/client.ts';
 import { toCurl } from '../http/curl.ts';
@@ -47,10 +47,6 @@ const NO_SERVER_ERROR: Record<InterfaceName, string> = {
   verify: 'VF-7-no-server-error',
 };
 
-function baseOf(config: ResolvedConfig, iface: InterfaceName): string {
-  return { 'ledger-query': config.targets.baseUrl, status: config.targets.statusUrl, verify: config.targets.verifyUrl }[iface];
-}
-
 function clip(text: string, max = 600): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
 }
@@ -75,7 +71,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     await labelForReport(iface, rules, config);
 
     const soft: RuleViolation[] = [];
-    const base = baseOf(config, iface);
+    const base = config.targets[TARGET_OF[iface]];
     state.writesAllowed = Boolean(options.writes) && config.allowWrites;
     // A refused request skips the test even if the body catches the error: it could not check what it meant to.
     let refused: string | undefined;
