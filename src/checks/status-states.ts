@@ -1,17 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { specPath } from '../spec/load-spec.ts';
+
+type ValueSetSchema = { enum?: string[] };
+const schemas = (parseYaml(readFileSync(specPath('status'), 'utf8')) as { components: { schemas: Record<string, ValueSetSchema> } }).components.schemas;
+
+/** The enum of a named schema of the status spec: read there so the suite and the spec cannot drift apart. */
+function valueSet(name: string): readonly string[] {
+  const values = schemas[name]?.enum;
+  if (!values?.length) throw new Error(`specs/status.openapi.yaml has no ${name} enum`);
+  return values;
+}
+
 /**
  * The value sets of contract section 3. The contract names states in words ("In Progress"); the
  * notes observe lower snake case on the wire, so membership is judged on the normalised word and
  * the exact spelling by its own observed rule.
  */
-export const INDICATORS = ['none', 'minor', 'major', 'critical'] as const;
-export const COMPONENT_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage'] as const;
-export const INCIDENT_STATES = ['investigating', 'identified', 'monitoring', 'resolved', 'postmortem'] as const;
-export const UNRESOLVED_STATES = ['investigating', 'identified', 'monitoring'] as const;
-export const MAINTENANCE_STATES = ['scheduled', 'in_progress', 'verifying', 'completed'] as const;
-export const UPCOMING_STATES = ['scheduled'] as const;
-export const ACTIVE_STATES = ['in_progress', 'verifying'] as const;
+export const INDICATORS = valueSet('StatusIndicator');
+export const COMPONENT_STATUSES = valueSet('ComponentStatus');
+export const INCIDENT_STATES = valueSet('IncidentStatus');
+export const UNRESOLVED_STATES = valueSet('UnresolvedIncidentStatus');
+export const MAINTENANCE_STATES = valueSet('MaintenanceStatus');
+export const UPCOMING_STATES = valueSet('UpcomingMaintenanceStatus');
+export const ACTIVE_STATES = valueSet('ActiveMaintenanceStatus');
 /** Observed impact values (reference notes); the contract defines none. */
-export const IMPACTS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const;
+export const IMPACTS = valueSet('Impact');
 
 /** "In Progress", "in-progress" and "in_progress" all name the contract's In Progress. */
 export function normaliseState(value: unknown): string | undefined {
