@@ -4,15 +4,13 @@ import { EVM, createEVM } from '@ethereumjs/evm';
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { createZeroAddress } from '@ethereumjs/util';
+import { BLOCK_SECONDS, GENESIS_SECONDS } from '../../fixtures/ledger/ledger-clock.ts';
 
 /** The EVM version solc is told to target and the hardfork the interpreter runs. */
 export const EVM_VERSION = 'cancun';
 
 /** Gas limit of a fixture block; also the upper bound of one call's gas. */
 export const BLOCK_GAS_LIMIT = 30_000_000n;
-
-/** Seconds of the fixture chain's genesis; each block adds two seconds. */
-const GENESIS_SECONDS = 1_700_000_000n;
 
 export interface FreshEvm {
   evm: EVM;
@@ -34,7 +32,7 @@ export function fixtureBlock(blockNumber: number) {
     header: {
       number,
       coinbase: createZeroAddress(),
-      timestamp: GENESIS_SECONDS + number * 2n,
+      timestamp: GENESIS_SECONDS + number * BLOCK_SECONDS,
       difficulty: 0n,
       prevRandao: new Uint8Array(32),
       gasLimit: BLOCK_GAS_LIMIT,
