@@ -1,4 +1,5 @@
 import type { Check } from '../harness/rule-test.ts';
+import type { LedgerList } from './ledger-lists.ts';
 import { walkPages } from './walk-pages.ts';
 
 export interface ListSlice<T> {
@@ -12,7 +13,7 @@ export interface ListSlice<T> {
  * The beginning of a list in ascending order, read in at most `pages` pages of 100: the part of
  * the list that does not move while new entities arrive, to compare filtered answers against.
  */
-export async function ascendingSlice<T>(t: Check, path: string, listKey: string, options: { pages: number; rule: string; query?: Array<[string, string]> }): Promise<ListSlice<T>> {
-  const walk = await walkPages<T>(t, path, { listKey, query: [...(options.query ?? []), ['order', 'asc'], ['limit', '100']], pageCap: options.pages, rule: options.rule });
+export async function ascendingSlice<T>(t: Check, list: LedgerList<T>, pages: number): Promise<ListSlice<T>> {
+  const walk = await walkPages<T>(t, list.path, { listKey: list.listKey, query: [['order', 'asc'], ['limit', '100']], pageCap: pages, rule: list.envelope });
   return { items: walk.items, whole: walk.endedBy === 'null-next' };
 }

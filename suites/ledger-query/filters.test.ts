@@ -27,7 +27,7 @@ async function filteredPage<T>(t: Check, list: LedgerList<T>, query: Array<[stri
 }
 
 async function slice<T>(t: Check, list: LedgerList<T>, pages: number): Promise<ListSlice<T>> {
-  const found = await ascendingSlice<T>(t, list.path, list.listKey, { pages, rule: list.envelope });
+  const found = await ascendingSlice(t, list, pages);
   if (found.items.length === 0) t.skip(`the target's ${list.path} is empty: nothing to filter`);
   return found;
 }

@@ -52,14 +52,14 @@ function expectLinksOfWalk<T>(t: Check, list: LedgerList<T>, walk: Walk<T>, requ
 
 describe('GET /api/v1/schedules', () => {
   ruleTest('walking links.next at 7 per page visits each schedule of a slice once, in order, both ways', [...WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
-    const first = await ascendingSlice<Schedule>(t, SCHEDULE_LIST.path, SCHEDULE_LIST.listKey, { pages: 1, rule: SCHEDULE_LIST.envelope });
+    const first = await ascendingSlice(t, SCHEDULE_LIST, 1);
     if (first.items.length === 0) t.skip('the target lists no schedules');
     const bound = first.items[Math.min(first.items.length, 60) - 1]!.schedule_id;
     await expectWalksVisitEachOnce(t, SCHEDULE_LIST, [['schedule.id', `lte:${bound}`]], 7);
   });
 
   ruleTest('walking the whole list at the default page size visits every schedule once and ends', [...WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
-    const whole = await ascendingSlice<Schedule>(t, SCHEDULE_LIST.path, SCHEDULE_LIST.listKey, { pages: 3, rule: SCHEDULE_LIST.envelope });
+    const whole = await ascendingSlice(t, SCHEDULE_LIST, 3);
     if (!whole.whole) t.skip('the schedule list is longer than 300: a whole walk is left to the bounded slices');
     if (whole.items.length <= 25) t.skip(`the target lists ${whole.items.length} schedules: a single default page`);
     const walk = await walkPages<Schedule>(t, SCHEDULE_LIST.path, { listKey: SCHEDULE_LIST.listKey, query: [['order', 'asc']], pageCap: Math.ceil(whole.items.length / 25) + 3, rule: SCHEDULE_LIST.envelope, capIsFailure: true });
@@ -67,7 +67,7 @@ describe('GET /api/v1/schedules', () => {
   });
 
   ruleTest('links.next keeps account.id, order and limit and moves a schedule.id cursor; the Link header repeats it', ['LQ-4-pagination-keeps-filters', 'LQ-4-link-header', ...WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
-    const first = await ascendingSlice<Schedule>(t, SCHEDULE_LIST.path, SCHEDULE_LIST.listKey, { pages: 1, rule: SCHEDULE_LIST.envelope });
+    const first = await ascendingSlice(t, SCHEDULE_LIST, 1);
     const counts = new Map<string, number>();
     for (const s of first.items) counts.set(s.creator_account_id, (counts.get(s.creator_account_id) ?? 0) + 1);
     const [creator, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
@@ -82,21 +82,21 @@ describe('GET /api/v1/schedules', () => {
 
 describe('GET /api/v1/transactions', () => {
   ruleTest('walking links.next at 9 per page visits each transaction of a timestamp slice once, in order, both ways', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
-    const first = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, TRANSACTION_LIST.listKey, { pages: 1, rule: TRANSACTION_LIST.envelope });
+    const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length < 10) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const [low, high] = [first.items[5]!, first.items[Math.min(first.items.length, 70) - 1]!].map(TRANSACTION_LIST.sortKey.key);
     await expectWalksVisitEachOnce(t, TRANSACTION_LIST, [['timestamp', `gte:${low}`], ['timestamp', `lte:${high}`]], 9);
   });
 
   ruleTest('walking timestamp=ne:T through a slice ends and skips only T', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
-    const first = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, TRANSACTION_LIST.listKey, { pages: 1, rule: TRANSACTION_LIST.envelope });
+    const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length < 20) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const [low, skipped, high] = [first.items[0]!, first.items[10]!, first.items[Math.min(first.items.length, 50) - 1]!].map(TRANSACTION_LIST.sortKey.key);
     await expectWalksVisitEachOnce(t, TRANSACTION_LIST, [['timestamp', `gte:${low}`], ['timestamp', `lte:${high}`], ['timestamp', `ne:${skipped}`]], 8);
   });
 
   ruleTest('a walk of timestamp=T at one transaction per page ends after that transaction', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
-    const first = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, TRANSACTION_LIST.listKey, { pages: 1, rule: TRANSACTION_LIST.envelope });
+    const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length === 0) t.skip('the target lists no transactions');
     const stamp = TRANSACTION_LIST.sortKey.key(first.items[Math.floor(first.items.length / 2)]!);
     for (const filter of [stamp, `eq:${stamp}`]) {
@@ -106,7 +106,7 @@ describe('GET /api/v1/transactions', () => {
   });
 
   ruleTest('links.next keeps account.id, timestamp, order and limit and moves a timestamp cursor; the Link header repeats it', ['LQ-4-pagination-keeps-filters', 'LQ-4-link-header', ...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
-    const first = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, TRANSACTION_LIST.listKey, { pages: 1, rule: TRANSACTION_LIST.envelope });
+    const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length < 10) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const counts = new Map<string, number>();
     for (const payer of first.items.flatMap((tx) => payerOf(tx) ?? [])) counts.set(payer, (counts.get(payer) ?? 0) + 1);

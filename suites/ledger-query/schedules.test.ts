@@ -34,7 +34,7 @@ async function schedulePage(t: Check, query: Array<[string, string]>, rule: stri
 
 /** The beginning of the list, ascending: up to three full pages, enough to find each kind of schedule. */
 async function firstSchedules(t: Check): Promise<Schedule[]> {
-  const slice = await ascendingSlice<Schedule>(t, SCHEDULE_LIST.path, 'schedules', { pages: 3, rule: SCHEDULE_LIST.envelope });
+  const slice = await ascendingSlice(t, SCHEDULE_LIST, 3);
   if (slice.items.length === 0) t.skip('the target lists no schedules');
   return slice.items;
 }

@@ -32,7 +32,7 @@ async function expectListedBeyondSlice(t: Check, kind: 'success' | 'fail', slice
 
 describe('GET /api/v1/transactions', () => {
   ruleTest('lists successful and failed transactions alike', ['LQ-1-transactions-include-failed', TRANSACTION_LIST.envelope], async (t) => {
-    const slice = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, 'transactions', { pages: 5, rule: TRANSACTION_LIST.envelope });
+    const slice = await ascendingSlice(t, TRANSACTION_LIST, 5);
     const succeeded = slice.items.filter((tx) => isSuccessfulResult(tx.result)).length;
     const failed = slice.items.length - succeeded;
     t.note(`oldest ${slice.items.length} transactions: ${succeeded} successful, ${failed} failed`);
@@ -41,7 +41,7 @@ describe('GET /api/v1/transactions', () => {
   });
 
   ruleTest('lists each duplicate of a transaction ID as its own entry, each charged a fee', ['LQ-1-duplicates-separate-entries', 'LQ-1-duplicates-charged', TRANSACTION_LIST.envelope], async (t) => {
-    const slice = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, 'transactions', { pages: 10, rule: TRANSACTION_LIST.envelope });
+    const slice = await ascendingSlice(t, TRANSACTION_LIST, 10);
     // Children (nonce > 0) and scheduled executions share the ID of their parent: they are not duplicates.
     const submissions = slice.items.filter((tx) => tx.nonce === 0 && tx.scheduled === false);
     const byId = new Map<string, Transaction[]>();

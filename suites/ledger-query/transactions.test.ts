@@ -41,7 +41,7 @@ async function transactionPage(t: Check, query: Array<[string, string]>, rule: s
 
 /** The oldest transactions (two pages of 100): the part of the list that stays put on a live target. */
 async function oldestTransactions(t: Check): Promise<ListSlice<Transaction>> {
-  const slice = await ascendingSlice<Transaction>(t, TRANSACTION_LIST.path, 'transactions', { pages: 2, rule: TRANSACTION_LIST.envelope });
+  const slice = await ascendingSlice(t, TRANSACTION_LIST, 2);
   if (slice.items.length === 0) t.skip('the target lists no transactions');
   return slice;
 }
