@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { specPath } from '../spec/load-spec.ts';
 
-type ValueSetSchema = { enum?: string[] };
+type ValueSetSchema = { enum?: string[]; 'x-observed-extension'?: string[] };
 const schemas = (parseYaml(readFileSync(specPath('status'), 'utf8')) as { components: { schemas: Record<string, ValueSetSchema> } }).components.schemas;
 
 /** The enum of a named schema of the status spec: read there so the suite and the spec cannot drift apart. */
@@ -26,6 +26,16 @@ export const UPCOMING_STATES = valueSet('UpcomingMaintenanceStatus');
 export const ACTIVE_STATES = valueSet('ActiveMaintenanceStatus');
 /** Observed impact values (reference notes); the contract defines none. */
 export const IMPACTS = valueSet('Impact');
+
+/** Values live pages show beyond a contract set (`x-observed-extension`): judged by observed rules, never in the enum. */
+function observedExtensions(name: string): readonly string[] {
+  const values = schemas[name]?.['x-observed-extension'];
+  if (!values?.length) throw new Error(`specs/status.openapi.yaml has no x-observed-extension on ${name}`);
+  return values;
+}
+
+export const INDICATOR_EXTENSIONS = observedExtensions('StatusIndicator');
+export const COMPONENT_STATUS_EXTENSIONS = observedExtensions('ComponentStatus');
 
 /** "In Progress", "in-progress" and "in_progress" all name the contract's In Progress. */
 export function normaliseState(value: unknown): string | undefined {
