@@ -38,7 +38,7 @@ export const INDICATOR_EXTENSIONS = observedExtensions('StatusIndicator');
 export const COMPONENT_STATUS_EXTENSIONS = observedExtensions('ComponentStatus');
 
 /** "In Progress", "in-progress" and "in_progress" all name the contract's In Progress. */
-export function normaliseState(value: unknown): string | undefined {
+function normaliseState(value: unknown): string | undefined {
   return typeof value === 'string' ? value.trim().toLowerCase().replace(/[\s-]+/g, '_') : undefined;
 }
 
