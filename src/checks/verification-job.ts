@@ -63,7 +63,7 @@ export async function followVerificationJob(t: Check, verificationId: string): P
 }
 
 /** One answer of the job endpoint against the notes' job object (all observed rules, soft). */
-export async function checkJobObject(t: Check, exchange: Exchange, verificationId: string): Promise<VerificationJob> {
+async function checkJobObject(t: Check, exchange: Exchange, verificationId: string): Promise<VerificationJob> {
   await expectMatchesResponseSchema(t, exchange, 'verify', 'getVerificationJob', 'VF-4.8-job-object-fields');
   const job = (responseJson(exchange) ?? {}) as VerificationJob;
   const contract = job.contract ?? {};
