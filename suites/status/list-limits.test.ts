@@ -31,6 +31,7 @@ for (const list of LISTS) {
     ruleTest(`holds at most ${CAP} items`, [list.capRule], async (t) => {
       const fetched = await fetchStatusDocument(t, list.doc);
       const items = listIn(fetched, list.key);
+      if (items.length === 0) t.skip(`${list.doc.path} lists nothing, so the cap holds vacuously`);
       t.note(`${items.length} item(s) listed`);
       t.soft(list.capRule, items.length <= CAP, `${list.doc.path} lists ${items.length} items, more than ${CAP}`, fetched.exchange);
     });
