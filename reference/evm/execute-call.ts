@@ -3,10 +3,10 @@
 // between contracts see real state; nothing is written back.
 import { EVMError } from '@ethereumjs/evm';
 import { createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
-import type { SimpleStateManager } from '@ethereumjs/statemanager';
 import type { ContractStore } from '../contract-store.ts';
 import { createFreshEvm, fixtureBlock } from './evm-environment.ts';
 import { intrinsicGas } from './intrinsic-gas.ts';
+import { loadStateAt } from './block-state.ts';
 import { DEFAULT_CALL_GAS, type CallRequest } from './call-request.ts';
 
 /**
@@ -21,19 +21,6 @@ export type CallOutcome =
   | { kind: 'insufficient-gas'; needed?: bigint }
   | { kind: 'execution-failure'; reason: string }
   | { kind: 'no-contract' };
-
-/** Puts into the state what a block sees: code and storage of every contract deployed by then. */
-async function loadStateAt(store: ContractStore, blockNumber: number, stateManager: SimpleStateManager): Promise<void> {
-  for (const deployment of await store.deployments()) {
-    const code = await store.getCode(deployment.evmAddress, blockNumber);
-    if (code === null) continue;
-    const at = createAddressFromString(deployment.evmAddress);
-    await stateManager.putCode(at, hexToBytes(code as `0x${string}`));
-    for (const { slot, value } of await store.getStorage(deployment.evmAddress, blockNumber)) {
-      await stateManager.putStorage(at, hexToBytes(slot as `0x${string}`), hexToBytes(value as `0x${string}`));
-    }
-  }
-}
 
 export async function executeCall(store: ContractStore, request: CallRequest, blockNumber: number): Promise<CallOutcome> {
   const code = await store.getCode(request.to, blockNumber);

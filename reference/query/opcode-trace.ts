@@ -5,6 +5,7 @@ import { createAddressFromString, createZeroAddress, hexToBytes, bytesToHex, set
 import type { ContractStore } from '../contract-store.ts';
 import { createFreshEvm, fixtureBlock } from '../evm/evm-environment.ts';
 import { intrinsicGas } from '../evm/intrinsic-gas.ts';
+import { loadStateAt } from '../evm/block-state.ts';
 import type { JsonValue } from './json-body.ts';
 
 export interface TraceRequest {
@@ -28,15 +29,7 @@ const word = (value: bigint) => Buffer.from(setLengthLeft(bigIntToBytes(value), 
 
 export async function traceCall(store: ContractStore, request: TraceRequest): Promise<Trace> {
   const { evm, stateManager } = await createFreshEvm();
-  for (const deployment of await store.deployments()) {
-    const code = await store.getCode(deployment.evmAddress, request.blockNumber);
-    if (code === null) continue;
-    const at = createAddressFromString(deployment.evmAddress);
-    await stateManager.putCode(at, hexToBytes(code as `0x${string}`));
-    for (const { slot, value } of await store.getStorage(deployment.evmAddress, request.blockNumber)) {
-      await stateManager.putStorage(at, hexToBytes(slot as `0x${string}`), hexToBytes(value as `0x${string}`));
-    }
-  }
+  await loadStateAt(store, request.blockNumber, stateManager);
   const opcodes: JsonValue[] = [];
   const touched = new Map<string, string>();
   evm.events!.on('step', async (step, resolve) => {
