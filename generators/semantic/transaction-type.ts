@@ -1,20 +1,19 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { parse as parseYaml } from 'yaml';
-import { specPath } from '../../src/spec/load-spec.ts';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { loadSpec } from '../../src/spec/load-spec.ts';
 
 /** The transaction type names of contract section 4.2, read from the spec so the two cannot drift apart. */
-export const TRANSACTION_TYPES: readonly string[] = (() => {
-  const doc = parseYaml(readFileSync(specPath('ledger-query'), 'utf8')) as { components: { schemas: Record<string, { enum?: string[] }> } };
-  const names = doc.components.schemas.TransactionTypeName?.enum;
+async function transactionTypeNames(): Promise<string[]> {
+  const schema = (await loadSpec('ledger-query')).components?.schemas?.TransactionTypeName as OpenAPIV3_1.SchemaObject | undefined;
+  const names = schema?.enum as string[] | undefined;
   if (!names?.length) throw new Error('specs/ledger-query.openapi.yaml has no TransactionTypeName enum');
   return names;
-})();
+}
 
-export type TransactionType = string;
+const TRANSACTION_TYPES = await transactionTypeNames();
 
 /** One transaction type name, written as the contract writes it. */
-export function transactionTypeArbitrary(): fc.Arbitrary<TransactionType> {
+export function transactionTypeArbitrary(): fc.Arbitrary<string> {
   return fc.constantFrom(...TRANSACTION_TYPES);
 }
 
