@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
@@ -6,6 +6,7 @@ import { ConfigError, TARGET_OF, type Targets } from '../config/run-config.ts';
 import { collectDrift } from '../drift/collect-drift.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig } from '../harness/resolve-config.ts';
+import { logAttempts } from '../http/attempt-log.ts';
 import { buildReport, reportPaths, type RunInfo } from '../report/build-report.ts';
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
@@ -52,7 +53,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     for (const p of [paths.allureResults, paths.html, paths.exchanges, paths.attempts, paths.vitestJson, paths.junit, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
     mkdirSync(paths.dir, { recursive: true });
     // The probes (one GET per interface) reached the targets too: they count as requests of the run.
-    appendFileSync(paths.attempts, run.only.map(() => `${probedAt}\n`).join(''));
+    logAttempts(paths.attempts, run.only.map(() => probedAt));
     const config = resolveConfig(run, targets, {
       embedded: !anyGiven,
       exchangeLog: paths.exchanges,

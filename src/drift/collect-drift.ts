@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { logAttempts, readAttemptTimes } from '../http/attempt-log.ts';
+import { logExchange } from '../http/exchange-log.ts';
 import { createRedactor } from '../http/redact.ts';
 import { readSpecDocument, specPath } from '../spec/load-spec.ts';
 import { compareDocuments } from './compare-documents.ts';
@@ -16,24 +17,19 @@ export interface DriftInput {
   exchangeLog: string;
 }
 
-function linesIn(path: string): number {
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((l) => l.trim()).length : 0;
-}
-
 /**
  * `--drift`: fetches the query service's published OpenAPI document (one GET, counted in the run's
  * requests and budget) and compares it with the contract document.
  */
 export async function collectDrift(input: DriftInput): Promise<DriftData> {
-  if (linesIn(input.attemptLog) >= input.maxRequests) {
+  if (readAttemptTimes(input.attemptLog).length >= input.maxRequests) {
     return { status: 'skipped', message: 'the request budget was spent before the published document could be fetched (--max-requests)', findings: [] };
   }
   const published = await fetchPublishedDocument(input.baseUrl, input.headers, input.timeoutMs);
-  appendFileSync(input.attemptLog, `${published.startedAt}\n`);
-  const redact = createRedactor(input.headers);
-  appendFileSync(input.exchangeLog, `${JSON.stringify({
-    method: 'GET', url: redact.text(published.url), status: published.httpStatus ?? 0, startedAt: new Date(published.startedAt).toISOString(), durationMs: Date.now() - published.startedAt, throttled: [],
-  })}\n`);
+  logAttempts(input.attemptLog, [published.startedAt]);
+  logExchange(input.exchangeLog, {
+    method: 'GET', url: createRedactor(input.headers).text(published.url), status: published.httpStatus ?? 0, startedAt: new Date(published.startedAt).toISOString(), durationMs: Date.now() - published.startedAt, throttled: [],
+  });
   if (published.status !== 'found') return { status: published.status, source: published.url, message: published.message, findings: [] };
   const ours = (await readSpecDocument(specPath('ledger-query'))) as unknown as Node;
   const info = published.doc.info as { version?: unknown } | undefined;

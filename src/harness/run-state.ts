@@ -1,9 +1,10 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import './provided-config.ts';
 import type { ResolvedConfig } from '../config/run-config.ts';
 import { createClient, type TargetClient } from '../http/client.ts';
+import { logAttempts, readAttemptTimes } from '../http/attempt-log.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { logExchange } from '../http/exchange-log.ts';
 import { createRateLimiter } from '../http/rate-limiter.ts';
 import { createRedactor } from '../http/redact.ts';
 import { createRequestBudget } from '../http/request-budget.ts';
@@ -31,9 +32,7 @@ export function runState(): RunState {
   const redact = createRedactor(config.headers);
   const limiter = createRateLimiter(config.effectiveRate);
   // Each test file gets fresh module state, so the run's count and pace so far come from the attempt log.
-  const earlier = config.attemptLog && existsSync(config.attemptLog)
-    ? readFileSync(config.attemptLog, 'utf8').split('\n').filter((l) => l.trim()).map(Number)
-    : [];
+  const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
   const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
   let resumeAt = earlier.length && Number.isFinite(config.effectiveRate) ? earlier[earlier.length - 1]! + 1000 / config.effectiveRate : 0;
   const client = createClient({
@@ -47,15 +46,11 @@ export function runState(): RunState {
         resumeAt = 0;
         await limiter.acquire();
         // Every attempt (throttled ones too) is logged when it leaves, so the report's rate is the real one.
-        if (config.attemptLog) appendFileSync(config.attemptLog, `${Date.now()}\n`);
+        if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
       },
       onExchange(exchange) {
         s.current.push(exchange);
-        if (config.exchangeLog) {
-          const ex = redact.exchange(exchange);
-          const line = { method: ex.method, url: ex.url, status: ex.status, startedAt: ex.startedAt, durationMs: ex.durationMs, throttled: ex.throttled };
-          appendFileSync(config.exchangeLog, `${JSON.stringify(line)}\n`);
-        }
+        if (config.exchangeLog) logExchange(config.exchangeLog, redact.exchange(exchange));
       },
     },
   });

@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readAttemptTimes } from '../http/attempt-log.ts';
+import { readExchangeLog } from '../http/exchange-log.ts';
 
 export interface ExchangeStats {
   /** Requests sent, throttled attempts included. */
@@ -28,17 +30,13 @@ export function exchangeStats(path: string, attemptsPath?: string): ExchangeStat
   const starts: number[] = [];
   let throttled = 0;
   let serverErrors = 0;
-  if (existsSync(path)) {
-    for (const line of readFileSync(path, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      const ex = JSON.parse(line) as { startedAt: string; status: number; throttled: unknown[] };
-      starts.push(Date.parse(ex.startedAt));
-      throttled += ex.throttled.length;
-      if (ex.status >= 500) serverErrors++;
-    }
+  for (const ex of readExchangeLog(path)) {
+    starts.push(Date.parse(ex.startedAt));
+    throttled += ex.throttled.length;
+    if (ex.status >= 500) serverErrors++;
   }
   if (attemptsPath && existsSync(attemptsPath)) {
-    const attempts = readFileSync(attemptsPath, 'utf8').split('\n').filter((l) => l.trim()).map(Number);
+    const attempts = readAttemptTimes(attemptsPath);
     return { requests: attempts.length, throttled, peakPerSecond: peakPerSecond(attempts), serverErrors };
   }
   return { requests: starts.length + throttled, throttled, peakPerSecond: peakPerSecond(starts), serverErrors };
