@@ -2,6 +2,7 @@
 // reference EVM against the stored contract state at its block: results, actions and the
 // transaction outcome then agree with what the contract code really does.
 import type { PGlite } from '@electric-sql/pglite';
+import { bytesToHex } from '@ethereumjs/util';
 import type { ContractStore } from '../contract-store.ts';
 import type { ContractCallIntent } from '../../fixtures/ledger/generate-activity.ts';
 import type { ContractActionRecord, ContractResultRecord } from '../../fixtures/ledger/ledger-model.ts';
@@ -9,8 +10,6 @@ import { EMPTY_BLOOM } from '../../fixtures/ledger/evm-bloom.ts';
 import { executeCall } from '../evm/execute-call.ts';
 import { hexTextToBytes } from '../evm/call-request.ts';
 import { insertContractRecords } from './load-ledger.ts';
-
-const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
 export async function recordContractCalls(db: PGlite, store: ContractStore, intents: readonly ContractCallIntent[]): Promise<void> {
   const results: ContractResultRecord[] = [];
@@ -27,14 +26,14 @@ export async function recordContractCalls(db: PGlite, store: ContractStore, inte
     }, intent.blockNumber);
     const success = outcome.kind === 'success';
     const gasUsed = success ? Number(outcome.gasUsed) : intent.gasLimit;
-    const output = outcome.kind === 'success' ? hex(outcome.returnData) : outcome.kind === 'revert' ? hex(outcome.revertData) : '0x';
+    const output = outcome.kind === 'success' ? bytesToHex(outcome.returnData) : outcome.kind === 'revert' ? bytesToHex(outcome.revertData) : '0x';
     const resultCode = success ? 'SUCCESS' : outcome.kind === 'revert' ? 'CONTRACT_REVERT_EXECUTED' : outcome.kind === 'insufficient-gas' ? 'INSUFFICIENT_GAS' : 'CONTRACT_EXECUTION_EXCEPTION';
     if (!success) await db.query('UPDATE transaction SET result = $2 WHERE consensus_ns = $1', [intent.consensusNs, resultCode]);
     results.push({
       consensusNs: intent.consensusNs, contractNum: intent.contractNum, payerNum: intent.payerNum, senderEvm: intent.senderEvm, toEvm: tx.to_evm,
       amount: intent.amount, gasLimit: intent.gasLimit, gasUsed, gasConsumed: gasUsed, callResult: success ? output : '0x',
       functionParameters: intent.callData, errorMessage: success ? null : output === '0x' ? resultCode : output, status: success ? '0x1' : '0x0',
-      result: resultCode, createdContractNums: [], bloom: EMPTY_BLOOM, hash: hex(tx.hash.subarray(0, 32)), nonce: tx.nonce,
+      result: resultCode, createdContractNums: [], bloom: EMPTY_BLOOM, hash: bytesToHex(tx.hash.subarray(0, 32)), nonce: tx.nonce,
       transactionIndex: tx.index_in_block, blockNumber: intent.blockNumber, gasPrice: '0x', stateChanges: [],
     });
     actions.push({

@@ -2,6 +2,7 @@
 // in a real EVM over the stored state and maps the outcome to a result or an error body.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bytesToHex } from '@ethereumjs/util';
 import type { ContractStore } from '../contract-store.ts';
 import { parseCallRequest, type BlockTag } from './call-request.ts';
 import { executeCall } from './execute-call.ts';
@@ -10,10 +11,6 @@ import { queryErrorBody, queryErrorMessage } from './query-error-body.ts';
 
 /** Room for the largest valid body (262146 characters of data) plus the other fields. */
 const BODY_LIMIT = 1024 * 1024;
-
-function toHex(bytes: Uint8Array): string {
-  return `0x${Buffer.from(bytes).toString('hex')}`;
-}
 
 /** The block number a tag names, or null when it lies after the latest block. */
 async function resolveBlock(store: ContractStore, tag: BlockTag): Promise<number | null> {
@@ -65,12 +62,12 @@ export async function registerContractCallRoute(app: FastifyInstance, opts: { st
           // A call that returns no data has no byte to show, but the contract's result pattern
           // ^0x[0-9a-fA-F]+$ needs a digit ("0x" fails it): "0x0" is the hex zero quantity and
           // conforms, without claiming a returned byte the way "0x00" would.
-          return reply.send({ result: outcome.returnData.length > 0 ? toHex(outcome.returnData) : '0x0' });
+          return reply.send({ result: outcome.returnData.length > 0 ? bytesToHex(outcome.returnData) : '0x0' });
         case 'revert':
           return reply.code(400).send(queryErrorBody(queryErrorMessage(
             'CONTRACT_REVERT_EXECUTED',
             decodeRevertReason(outcome.revertData),
-            outcome.revertData.length > 0 ? toHex(outcome.revertData) : null,
+            outcome.revertData.length > 0 ? bytesToHex(outcome.revertData) : null,
           )));
         case 'insufficient-gas':
           return reply.code(400).send(queryErrorBody(queryErrorMessage(
