@@ -11,7 +11,8 @@ export interface ExchangeStats {
   serverErrors: number;
 }
 
-function peakPerSecond(starts: number[]): number {
+/** The most of the given start times (epoch ms) that fall within any one second. */
+export function peakPerSecond(starts: number[]): number {
   const sorted = [...starts].sort((a, b) => a - b);
   let peak = 0;
   for (let lo = 0, hi = 0; hi < sorted.length; hi++) {

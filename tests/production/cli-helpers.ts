@@ -53,17 +53,6 @@ export function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** The most entries whose times fall within any one second. */
-export function peakPerSecond(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let peak = 0;
-  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
-    while (sorted[hi]! - sorted[lo]! >= 1000) lo++;
-    peak = Math.max(peak, hi - lo + 1);
-  }
-  return peak;
-}
-
 export interface ProxyAnswer {
   status: number;
   headers?: Record<string, string>;

@@ -4,7 +4,8 @@ import { buildRunConfig, parseFlags } from '../../src/config/parse-args.ts';
 import { guardRequest, RequestRefused } from '../../src/harness/request-guard.ts';
 import { resolveConfig } from '../../src/harness/resolve-config.ts';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { peakPerSecond, readJson, ruleRows, runCli, tempDir, type CliResult } from './cli-helpers.ts';
+import { peakPerSecond } from '../../src/report/exchange-stats.ts';
+import { readJson, ruleRows, runCli, tempDir, type CliResult } from './cli-helpers.ts';
 
 describe('the request guard in front of the client', () => {
   const remote = { baseUrl: 'https://mirror.example', statusUrl: 'https://status.example/api/v2', verifyUrl: 'https://verify.example/server' };
