@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-export const BLOCK_TAGS = ['latest', 'pending', 'earliest'] as const;
+const BLOCK_TAGS = ['latest', 'pending', 'earliest'] as const;
 
 /**
  * The contract call's `block`: a named tag or a block number in hex (with or without `0x`). Numbers

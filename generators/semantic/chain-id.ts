@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** Chain ids of the network family (reference notes); the public verifier supports mainnet and testnet. */
-export const KNOWN_CHAIN_IDS = { mainnet: '295', testnet: '296', previewnet: '297', local: '298' } as const;
+const KNOWN_CHAIN_IDS = { mainnet: '295', testnet: '296', previewnet: '297', local: '298' } as const;
 
 /** The verification path's chainId: 1 to 20 decimal digits. Any such text is well-formed; few are supported. */
 export function chainIdArbitrary(): fc.Arbitrary<string> {

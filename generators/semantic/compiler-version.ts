@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** The compiler the npm `solc` package of this project bundles (it compiles offline). */
-export const BUNDLED_COMPILER_VERSION = 'v0.8.37+commit.f401782d';
+const BUNDLED_COMPILER_VERSION = 'v0.8.37+commit.f401782d';
 
 /** `v?MAJOR.MINOR.PATCH` with an optional `+commit.<8 hex>` build, as `^v?\d+\.\d+\.\d+.*$` allows. */
 export function compilerVersionArbitrary(): fc.Arbitrary<string> {

@@ -4,7 +4,7 @@ const identifier = fc.stringMatching(/^[A-Z][A-Za-z0-9_]{0,15}$/);
 const directory = fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/);
 
 /** A source path `dir/.../File.sol` (one to three directories). */
-export function sourcePathArbitrary(): fc.Arbitrary<string> {
+function sourcePathArbitrary(): fc.Arbitrary<string> {
   return fc.tuple(fc.array(directory, { minLength: 1, maxLength: 3 }), identifier).map(([dirs, file]) => `${dirs.join('/')}/${file}.sol`);
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** The contract call's payload limit: 131072 bytes, written as 262144 hex digits plus optional `0x`. */
-export const CALL_DATA_MAX_BYTES = 131_072;
+const CALL_DATA_MAX_BYTES = 131_072;
 export const CALL_DATA_MAX_CHARACTERS = 2 + 2 * CALL_DATA_MAX_BYTES;
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** Largest seconds value of a Timestamp: 1 to 10 digits. */
-export const TIMESTAMP_SECONDS_MAX = 9_999_999_999;
+const TIMESTAMP_SECONDS_MAX = 9_999_999_999;
 
 /**
  * `seconds.nanoseconds` as the contract's pattern allows: seconds of 1 to 10 digits and an optional
