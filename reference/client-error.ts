@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError } from 'fastify';
-import { toJson } from './query/json-body.ts';
+import { errorBodyJson } from './query/query-error.ts';
 import { verifyErrorBody } from './verify/verify-error.ts';
 
 /** Larger than any request line Node accepts: every path parameter then reaches its handler. */
@@ -19,7 +19,7 @@ function answerFor(error: ConnectionError): { status: number; body: string } {
   const raw: unknown = error.rawPacket;
   const requestLine = Buffer.isBuffer(raw) ? raw.subarray(0, 64).toString('latin1') : '';
   if (/^[A-Z]+ \/v2\/verify/.test(requestLine)) return { status, body: JSON.stringify(verifyErrorBody('invalid_parameter', detail)) };
-  return { status, body: toJson({ _status: { messages: [{ message: STATUS_CODES[status]!, detail }] } }) };
+  return { status, body: errorBodyJson([{ message: STATUS_CODES[status]!, detail }]) };
 }
 
 export function clientErrorHandler(error: ConnectionError, socket: Socket): void {

@@ -27,9 +27,11 @@ export function notFound(): QueryError {
   return new QueryError(404, [{ message: 'Not found' }]);
 }
 
+/** The error body's JSON text: `{"_status":{"messages":[...]}}`. */
+export function errorBodyJson(messages: readonly ErrorMessage[]): string {
+  return toJson({ _status: { messages: messages.map((m) => ({ ...m })) } });
+}
+
 export function sendError(reply: FastifyReply, error: QueryError): FastifyReply {
-  return reply
-    .code(error.status)
-    .type('application/json; charset=utf-8')
-    .send(toJson({ _status: { messages: error.messages.map((m) => ({ ...m })) } }));
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBodyJson(error.messages));
 }
