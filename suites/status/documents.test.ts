@@ -79,39 +79,26 @@ describe('GET /components.json', () => {
   });
 });
 
-describe('GET /incidents.json', () => {
-  ruleTest('is served with incidents carrying the observed fields', [...SHAPE_RULES, 'ST-4.7-incidents-all-states', 'ST-3-incident-status-enum', 'ST-3-incident-impact-enum',
-    'ST-4.7-incident-fields', 'ST-4.7-incident-update-fields', 'ST-8-incidents-max-50'], async (t) => {
-    const fetched = await checkDocumentShape(t, INCIDENTS, 'ST-4.7-incidents-all-states');
-    checkItemFields(t, fetched, 'incidents', INCIDENT_FIELDS, 'ST-4.7-incident-fields');
-  });
-});
+/** The five list documents: the shape, then the observed fields of every listed item and of its updates. */
+const LIST_DOCUMENTS = [
+  { doc: INCIDENTS, what: 'incidents carrying the observed fields', documentRule: 'ST-4.7-incidents-all-states',
+    rules: ['ST-3-incident-status-enum', 'ST-3-incident-impact-enum', 'ST-8-incidents-max-50'], fields: INCIDENT_FIELDS, fieldsRule: 'ST-4.7-incident-fields' },
+  { doc: UNRESOLVED, what: 'unresolved incidents carrying the observed fields', documentRule: 'ST-4.7-unresolved-subset',
+    rules: ['ST-3-unresolved-states'], fields: INCIDENT_FIELDS, fieldsRule: 'ST-4.7-incident-fields' },
+  { doc: MAINTENANCES, what: 'maintenances carrying the incident fields and their window', documentRule: 'ST-4.7-maintenances-all-states',
+    rules: ['ST-3-maintenance-status-enum', 'ST-8-maintenances-max-50'], fields: MAINTENANCE_FIELDS, fieldsRule: 'ST-4.7-maintenance-fields' },
+  { doc: UPCOMING, what: 'upcoming maintenances carrying the observed fields', documentRule: 'ST-4.7-upcoming-subset',
+    rules: ['ST-3-maintenance-state-groups'], fields: MAINTENANCE_FIELDS, fieldsRule: 'ST-4.7-maintenance-fields' },
+  { doc: ACTIVE, what: 'active maintenances carrying the observed fields', documentRule: 'ST-4.7-active-subset',
+    rules: ['ST-3-maintenance-state-groups'], fields: MAINTENANCE_FIELDS, fieldsRule: 'ST-4.7-maintenance-fields' },
+];
 
-describe('GET /incidents/unresolved.json', () => {
-  ruleTest('is served with unresolved incidents carrying the observed fields', [...SHAPE_RULES, 'ST-4.7-unresolved-subset', 'ST-3-unresolved-states', 'ST-4.7-incident-fields'], async (t) => {
-    const fetched = await checkDocumentShape(t, UNRESOLVED, 'ST-4.7-unresolved-subset');
-    checkItemFields(t, fetched, 'incidents', INCIDENT_FIELDS, 'ST-4.7-incident-fields');
+for (const list of LIST_DOCUMENTS) {
+  describe(`GET ${list.doc.path}`, () => {
+    // checkItemFields also judges each item's updates, so every list test carries the update-fields rule.
+    ruleTest(`is served with ${list.what}`, [...SHAPE_RULES, list.documentRule, ...list.rules, list.fieldsRule, 'ST-4.7-incident-update-fields'], async (t) => {
+      const fetched = await checkDocumentShape(t, list.doc, list.documentRule);
+      checkItemFields(t, fetched, list.doc.keys[0]!, list.fields, list.fieldsRule);
+    });
   });
-});
-
-describe('GET /scheduled-maintenances.json', () => {
-  ruleTest('is served with maintenances carrying the incident fields and their window', [...SHAPE_RULES, 'ST-4.7-maintenances-all-states', 'ST-3-maintenance-status-enum',
-    'ST-4.7-maintenance-fields', 'ST-8-maintenances-max-50'], async (t) => {
-    const fetched = await checkDocumentShape(t, MAINTENANCES, 'ST-4.7-maintenances-all-states');
-    checkItemFields(t, fetched, 'scheduled_maintenances', MAINTENANCE_FIELDS, 'ST-4.7-maintenance-fields');
-  });
-});
-
-describe('GET /scheduled-maintenances/upcoming.json', () => {
-  ruleTest('is served with upcoming maintenances carrying the observed fields', [...SHAPE_RULES, 'ST-4.7-upcoming-subset', 'ST-3-maintenance-state-groups', 'ST-4.7-maintenance-fields'], async (t) => {
-    const fetched = await checkDocumentShape(t, UPCOMING, 'ST-4.7-upcoming-subset');
-    checkItemFields(t, fetched, 'scheduled_maintenances', MAINTENANCE_FIELDS, 'ST-4.7-maintenance-fields');
-  });
-});
-
-describe('GET /scheduled-maintenances/active.json', () => {
-  ruleTest('is served with active maintenances carrying the observed fields', [...SHAPE_RULES, 'ST-4.7-active-subset', 'ST-3-maintenance-state-groups', 'ST-4.7-maintenance-fields'], async (t) => {
-    const fetched = await checkDocumentShape(t, ACTIVE, 'ST-4.7-active-subset');
-    checkItemFields(t, fetched, 'scheduled_maintenances', MAINTENANCE_FIELDS, 'ST-4.7-maintenance-fields');
-  });
-});
+}
