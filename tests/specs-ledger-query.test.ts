@@ -3,23 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../src/rules/catalogue.ts';
 import { loadSpec, readSpecDocument, specPath, INTERFACES } from '../src/spec/load-spec.ts';
 import { listOperations } from '../src/spec/operations.ts';
+import { collectRuleRefs } from './collect-rule-refs.ts';
 
 /** Every path the contract names in sections 4.1 to 4.6, as written there. */
 function contractPaths(): string[] {
   const text = readFileSync(new URL('../../shared/spec/interface-spec.md', import.meta.url), 'utf8');
   const section4 = text.slice(text.indexOf('## 4. Endpoints'), text.indexOf('### 4.7'));
   return [...new Set([...section4.matchAll(/(\/api\/v1\/[^\s|`)]+)/g)].map((m) => m[1]!))];
-}
-
-function collectRuleRefs(node: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(node)) node.forEach((n) => collectRuleRefs(n, out));
-  else if (node && typeof node === 'object') {
-    for (const [k, v] of Object.entries(node)) {
-      if (k === 'x-rules' && Array.isArray(v)) v.forEach((id) => out.add(String(id)));
-      else collectRuleRefs(v, out);
-    }
-  }
-  return out;
 }
 
 describe('ledger query OpenAPI document', () => {
@@ -52,7 +42,7 @@ describe('ledger query OpenAPI document', () => {
 
 describe('rule references in the three documents', () => {
   it.each(INTERFACES)('every x-rules id of %s exists in the catalogue', async (name) => {
-    const refs = collectRuleRefs(await readSpecDocument(specPath(name)), new Set());
+    const refs = collectRuleRefs(await readSpecDocument(specPath(name)));
     const catalogue = loadCatalogue();
     expect(refs.size).toBeGreaterThan(0);
     expect([...refs].filter((id) => !catalogue.has(id))).toEqual([]);
