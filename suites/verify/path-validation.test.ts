@@ -20,6 +20,22 @@ function expectRejectedPath(t: Check, exchange: Exchange, rule: string, context:
   expectInvalidParameter(t, exchange, expectVerificationErrorBody(t, exchange, context), context);
 }
 
+/**
+ * Generated submissions with a valid body where only `name` breaks its schema (the other path
+ * parameter set by `overrides`), each rejected at once under the length or the pattern rule it breaks.
+ */
+async function expectInvalidPathParameterRejected(t: Check, name: 'chainId' | 'address', overrides: Record<string, fc.Arbitrary<string>>,
+  rules: { length: string; pattern: string }): Promise<void> {
+  const body = sampleBody(verificationSamples(t)[0]!);
+  const cases = pathArbitrary(await submitOperation(), { invalid: 1, overrides }).filter((c) => c.invalid[0]!.name === name);
+  await checkProperty(t, cases, async (c) => {
+    const invalid = c.invalid[0]!;
+    const rule = invalid.violates === 'maxLength' || invalid.violates === 'minLength' ? rules.length : rules.pattern;
+    const exchange = await t.send({ method: 'POST', url: c.path, body });
+    expectRejectedPath(t, exchange, rule, `${name} ${JSON.stringify(c.params[name])} (breaks ${invalid.violates})`);
+  });
+}
+
 const COMMON = ['VF-7-error-body-shape', 'VF-7-error-id-v4', 'VF-7-invalid-parameter-400'];
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
@@ -31,27 +47,12 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       // The empty chainId cannot come from the generator (it would change the route): sent as `//`.
       const empty = await t.send({ method: 'POST', url: `/v2/verify//${address}`, body });
       expectRejectedPath(t, empty, 'VF-8-chainid-length', 'empty chainId');
-      const cases = pathArbitrary(await submitOperation(), { invalid: 1, overrides: { address: strangerAddressArbitrary() } })
-        .filter((c) => c.invalid[0]!.name === 'chainId');
-      await checkProperty(t, cases, async (c) => {
-        const invalid = c.invalid[0]!;
-        const rule = invalid.violates === 'maxLength' || invalid.violates === 'minLength' ? 'VF-8-chainid-length' : 'VF-4.8-chainid-pattern';
-        const exchange = await t.send({ method: 'POST', url: c.path, body });
-        expectRejectedPath(t, exchange, rule, `chainId ${JSON.stringify(c.params.chainId)} (breaks ${invalid.violates})`);
-      });
+      await expectInvalidPathParameterRejected(t, 'chainId', { address: strangerAddressArbitrary() }, { length: 'VF-8-chainid-length', pattern: 'VF-4.8-chainid-pattern' });
     });
 
   ruleTest('rejects an address that is not 0x and 40 hex digits with the error body',
     ['VF-4.8-address-pattern', 'VF-4.8-address-length', ...COMMON], async (t) => {
-      const body = sampleBody(verificationSamples(t)[0]!);
       // Letter case of the prefix is ambiguous (the contract calls the address case-insensitive): left out.
-      const cases = pathArbitrary(await submitOperation(), { invalid: 1, overrides: { chainId: fc.constant(t.config.verifyChainId) } })
-        .filter((c) => c.invalid[0]!.name === 'address');
-      await checkProperty(t, cases, async (c) => {
-        const invalid = c.invalid[0]!;
-        const rule = invalid.violates === 'maxLength' || invalid.violates === 'minLength' ? 'VF-4.8-address-length' : 'VF-4.8-address-pattern';
-        const exchange = await t.send({ method: 'POST', url: c.path, body });
-        expectRejectedPath(t, exchange, rule, `address ${JSON.stringify(c.params.address)} (breaks ${invalid.violates})`);
-      });
+      await expectInvalidPathParameterRejected(t, 'address', { chainId: fc.constant(t.config.verifyChainId) }, { length: 'VF-4.8-address-length', pattern: 'VF-4.8-address-pattern' });
     });
 });
