@@ -31,8 +31,9 @@ export interface RunConfig {
   expectationsFile?: string;
   shard?: string;
   drift: boolean;
-  /** Verification fixture to submit: chain and address (defaults suit the reference server). */
+  /** Chain of verification submissions (defaults suit the reference server). */
   verifyChainId: string;
+  /** A chain the verification target must refuse as unsupported. */
   verifyUnsupportedChainId: string;
   /** JSON file of contract calls whose results are known on the target (value checks of 4.3). */
   knownCallsFile?: string;

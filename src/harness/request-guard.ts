@@ -9,7 +9,7 @@ export class RequestRefused extends SkipCheck {
   override name = 'RequestRefused';
 }
 
-/** The only POSTs a read-only run may send: the query service's two read-only operations. */
+/** The only POSTs a read-only run may send: the query service's two read-only operations, and rejected verifications. */
 const READ_ONLY_POSTS: Array<{ iface: InterfaceName; path: RegExp }> = [
   { iface: 'ledger-query', path: /^\/api\/v1\/contracts\/call\/?$/ },
   { iface: 'ledger-query', path: /^\/api\/v1\/network\/fees\/?$/ },
