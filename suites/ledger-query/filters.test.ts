@@ -11,20 +11,12 @@ import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
-import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { SCHEDULE_LIST, TRANSACTION_LIST, type LedgerList, type Schedule, type Transaction } from '../../src/walkers/ledger-lists.ts';
+import { listPage } from '../../src/walkers/list-page.ts';
 import { ascendingSlice, type ListSlice } from '../../src/walkers/list-slice.ts';
 
 /** Filtered pages are compared at this size: small enough to stay inside the unfiltered slice often. */
 const LIMIT = 25;
-
-async function filteredPage<T>(t: Check, list: LedgerList<T>, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: T[] }> {
-  const exchange = await t.get(list.path, query);
-  expectRule(rule, exchange.status === 200, `${query.map(([k, v]) => `${k}=${v}`).join('&')} answered ${exchange.status}`, exchange);
-  const items = (responseJson(exchange) as Record<string, unknown> | undefined)?.[list.listKey];
-  expectRule(list.envelope, Array.isArray(items), `the answer has no "${list.listKey}" array`, exchange);
-  return { exchange, items: items as T[] };
-}
 
 async function slice<T>(t: Check, list: LedgerList<T>, pages: number): Promise<ListSlice<T>> {
   const found = await ascendingSlice(t, list, pages);
@@ -49,7 +41,7 @@ describe('GET /api/v1/schedules', () => {
     const ids = schedules.items.map((s) => s.schedule_id);
     await checkProperty(t, filterTexts([...ids, ...bareNumbers(ids)], entityIdArbitrary()), async (filter) => {
       const { op, value } = parseOperatorFilter(filter);
-      const page = await filteredPage<Schedule>(t, SCHEDULE_LIST, [['schedule.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
+      const page = await listPage(t, SCHEDULE_LIST, [['schedule.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
       expectFilterAgreesWithSlice(expectRule, {
         page: page.items, exchange: page.exchange, slice: schedules.items, sliceIsWhole: schedules.whole, limit: LIMIT,
         matches: (s) => satisfiesOperator(op, compareEntityIds(s.schedule_id, value)), key: (s) => s.schedule_id,
@@ -63,7 +55,7 @@ describe('GET /api/v1/schedules', () => {
     const creators = [...new Set(schedules.items.map((s) => s.creator_account_id))];
     await checkProperty(t, filterTexts([...creators, ...bareNumbers(creators)], accountIdTextArbitrary()), async (filter) => {
       const { op, value } = parseOperatorFilter(filter);
-      const page = await filteredPage<Schedule>(t, SCHEDULE_LIST, [['account.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4.1-account-filter-creator');
+      const page = await listPage(t, SCHEDULE_LIST, [['account.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4.1-account-filter-creator');
       expectFilterAgreesWithSlice(expectRule, {
         page: page.items, exchange: page.exchange, slice: schedules.items, sliceIsWhole: schedules.whole, limit: LIMIT,
         matches: (s) => satisfiesOperator(op, compareEntityIds(s.creator_account_id, value)), key: (s) => s.schedule_id,
@@ -85,7 +77,7 @@ describe('GET /api/v1/transactions', () => {
     const seconds = stamps.map((ts) => ts.split('.')[0]!);
     await checkProperty(t, filterTexts([...stamps, ...seconds], timestampArbitrary()), async (filter) => {
       const { op, value } = parseOperatorFilter(filter);
-      const page = await filteredPage<Transaction>(t, TRANSACTION_LIST, [['timestamp', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
+      const page = await listPage(t, TRANSACTION_LIST, [['timestamp', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
       expectFilterAgreesWithSlice(expectRule, {
         page: page.items, exchange: page.exchange, slice: transactions.items, sliceIsWhole: transactions.whole, limit: LIMIT,
         matches: (tx) => satisfiesOperator(op, compareDecimalText(tx.consensus_timestamp, value)), key: (tx) => tx.consensus_timestamp,
@@ -110,8 +102,8 @@ async function expectBareNumberSameAnswer<T>(t: Check, list: LedgerList<T>, numb
   const withOperator = fc.tuple(fc.option(fc.constantFrom(...FILTER_OPERATORS), { nil: undefined }), accounts);
   await checkProperty(t, withOperator, async ([op, number]) => {
     const prefix = op ? `${op}:` : '';
-    const bare = await filteredPage<T>(t, list, [['account.id', `${prefix}${number}`], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-2.1-bare-account-number');
-    const full = await filteredPage<T>(t, list, [['account.id', `${prefix}0.0.${number}`], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-2.1-bare-account-number');
+    const bare = await listPage(t, list, [['account.id', `${prefix}${number}`], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-2.1-bare-account-number');
+    const full = await listPage(t, list, [['account.id', `${prefix}0.0.${number}`], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-2.1-bare-account-number');
     const a = bare.items.map(key);
     const b = full.items.map(key);
     expectRule('LQ-2.1-bare-account-number', a.join() === b.join(),

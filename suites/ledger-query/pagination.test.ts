@@ -2,11 +2,10 @@ import { describe } from 'vitest';
 import { payerOf } from '../../src/checks/accounts-involved.ts';
 import { expectLinkHeader } from '../../src/checks/link-header.ts';
 import { expectNextLinkKeepsFilters } from '../../src/checks/next-link-keeps-filters.ts';
-import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectWalkVisitsEachOnce } from '../../src/checks/walk-visits-each-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
-import { responseJson } from '../../src/http/exchange.ts';
 import { SCHEDULE_LIST, TRANSACTION_LIST, type LedgerList, type Schedule, type Transaction } from '../../src/walkers/ledger-lists.ts';
+import { listPage, queryText } from '../../src/walkers/list-page.ts';
 import { ascendingSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages, type Walk } from '../../src/walkers/walk-pages.ts';
 
@@ -14,11 +13,8 @@ const WALK_RULES = ['LQ-4-pagination-walk', 'LQ-4-pagination-ends'];
 
 /** The same query answered in one page of 100: what a walk of it must visit. The query must select at most 100. */
 async function unpaged<T>(t: Check, list: LedgerList<T>, query: Array<[string, string]>): Promise<string[]> {
-  const exchange = await t.get(list.path, [...query, ['limit', '100']]);
-  expectRule(list.envelope, exchange.status === 200, `answered ${exchange.status}`, exchange);
-  const items = (responseJson(exchange) as Record<string, unknown> | undefined)?.[list.listKey];
-  expectRule(list.envelope, Array.isArray(items), `the answer has no "${list.listKey}" array`, exchange);
-  return (items as T[]).map(list.sortKey.key);
+  const { items } = await listPage(t, list, [...query, ['limit', '100']]);
+  return items.map(list.sortKey.key);
 }
 
 /** Walks `query` at `limit` per page, stopping (as a failure) a few pages after the walk should have ended. */
@@ -33,7 +29,7 @@ async function expectWalksVisitEachOnce<T>(t: Check, list: LedgerList<T>, filter
   for (const order of ['asc', 'desc']) {
     const query: Array<[string, string]> = [...filters, ['order', order]];
     const expected = await unpaged(t, list, query);
-    if (expected.length <= limit) t.skip(`${filters.map(([k, v]) => `${k}=${v}`).join('&')} selects ${expected.length} item(s): not enough for a walk of several pages`);
+    if (expected.length <= limit) t.skip(`${queryText(filters)} selects ${expected.length} item(s): not enough for a walk of several pages`);
     const walk = await walkAt(t, list, query, limit, expected.length);
     expectWalkVisitsEachOnce(t, walk, { limit, key: list.sortKey.key, expected });
     t.note(`order=${order}: ${expected.length} items in ${walk.pages.length} pages of ${limit}`);

@@ -12,10 +12,10 @@ import { isSuccessfulResult } from '../../src/checks/successful-result.ts';
 import { discoverTransactionsOfType } from '../../src/discovery/transactions-of-type.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
-import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
 import { findOperation, findParameter } from '../../src/spec/operations.ts';
 import { SCHEDULE_LIST, type Schedule } from '../../src/walkers/ledger-lists.ts';
+import { listPage } from '../../src/walkers/list-page.ts';
 import { ascendingSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages } from '../../src/walkers/walk-pages.ts';
 
@@ -23,14 +23,6 @@ const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
 
 const listSchedules = findOperation(await loadSpec('ledger-query'), 'listSchedules');
 const schemaRules = await responseSchemaRules('listSchedules', 200);
-
-async function schedulePage(t: Check, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: Schedule[] }> {
-  const exchange = await t.get(SCHEDULE_LIST.path, query);
-  expectRule(rule, exchange.status === 200, `${query.map(([k, v]) => `${k}=${v}`).join('&') || 'no parameters'} answered ${exchange.status}`, exchange);
-  const items = (responseJson(exchange) as { schedules?: Schedule[] } | undefined)?.schedules;
-  expectRule(SCHEDULE_LIST.envelope, Array.isArray(items), 'the answer has no "schedules" array', exchange);
-  return { exchange, items };
-}
 
 /** The beginning of the list, ascending: up to three full pages, enough to find each kind of schedule. */
 async function firstSchedules(t: Check): Promise<Schedule[]> {
@@ -91,7 +83,7 @@ describe('GET /api/v1/schedules', () => {
     const states = { executed: 0, deleted: 0, pending: 0 };
     for (const tx of created.slice(0, 20)) {
       const id = tx.entity_id as string;
-      const { exchange, items } = await schedulePage(t, [['schedule.id', id]], 'LQ-4.1-lists-executed-and-pending');
+      const { exchange, items } = await listPage(t, SCHEDULE_LIST, [['schedule.id', id]], 'LQ-4.1-lists-executed-and-pending');
       const found = items.find((s) => s.schedule_id === id);
       t.soft('LQ-4.1-lists-executed-and-pending', found !== undefined, `schedule ${id}, created at ${String(tx.consensus_timestamp)}, is not in the schedule list`, exchange);
       if (found) states[found.deleted ? 'deleted' : found.executed_timestamp !== null ? 'executed' : 'pending'] += 1;
@@ -100,8 +92,8 @@ describe('GET /api/v1/schedules', () => {
   });
 
   ruleTest('without limit a page holds the first 25 schedules', ['LQ-4.1-limit-default', SCHEDULE_LIST.envelope], async (t) => {
-    const full = await schedulePage(t, [['order', 'asc'], ['limit', '100']], SCHEDULE_LIST.envelope);
-    const page = await schedulePage(t, [['order', 'asc']], 'LQ-4.1-limit-default');
+    const full = await listPage(t, SCHEDULE_LIST, [['order', 'asc'], ['limit', '100']]);
+    const page = await listPage(t, SCHEDULE_LIST, [['order', 'asc']], 'LQ-4.1-limit-default');
     expectPageSize(t, 'LQ-4.1-limit-default', page.items.length, 25, page.exchange);
     const expected = ids(full.items).slice(0, 25);
     t.soft('LQ-4.1-limit-default', ids(page.items).join() === expected.join(),
@@ -109,10 +101,10 @@ describe('GET /api/v1/schedules', () => {
   });
 
   ruleTest('limit=N (1..100) returns the first N schedules', ['LQ-4.1-limit-range', SCHEDULE_LIST.envelope], async (t) => {
-    const full = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-limit-range');
+    const full = await listPage(t, SCHEDULE_LIST, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-limit-range');
     const limits = validArbitrary(parameterSchema(findParameter(listSchedules, 'limit', 'query')), 'text') as fc.Arbitrary<string>;
     await checkProperty(t, limits, async (limit) => {
-      const page = await schedulePage(t, [['order', 'asc'], ['limit', limit]], 'LQ-4.1-limit-range');
+      const page = await listPage(t, SCHEDULE_LIST, [['order', 'asc'], ['limit', limit]], 'LQ-4.1-limit-range');
       const n = Number(limit);
       expectRule('LQ-4.1-limit-range', page.items.length <= n, `limit=${limit} returned ${page.items.length} schedules`, page.exchange);
       const expected = ids(full.items).slice(0, n);
@@ -124,24 +116,24 @@ describe('GET /api/v1/schedules', () => {
   ruleTest('order=desc lists a slice of schedules in the reverse of order=asc', ['LQ-4.1-order-enum', SCHEDULE_LIST.envelope], async (t) => {
     const first = await firstSchedules(t);
     const bound = first[Math.min(first.length, 60) - 1]!.schedule_id;
-    const asc = await schedulePage(t, [['schedule.id', `lte:${bound}`], ['order', 'asc'], ['limit', '100']], 'LQ-4.1-order-enum');
-    const desc = await schedulePage(t, [['schedule.id', `lte:${bound}`], ['order', 'desc'], ['limit', '100']], 'LQ-4.1-order-enum');
+    const asc = await listPage(t, SCHEDULE_LIST, [['schedule.id', `lte:${bound}`], ['order', 'asc'], ['limit', '100']], 'LQ-4.1-order-enum');
+    const desc = await listPage(t, SCHEDULE_LIST, [['schedule.id', `lte:${bound}`], ['order', 'desc'], ['limit', '100']], 'LQ-4.1-order-enum');
     expectRule('LQ-4.1-order-enum', asc.items.length > 0, `schedule.id=lte:${bound} returned no schedules in ascending order`, asc.exchange);
     t.soft('LQ-4.1-order-enum', ids(desc.items).join() === ids(asc.items).reverse().join(),
       `order=desc gives ${ids(desc.items).slice(0, 3).join(', ')}..., not the reverse of order=asc (${ids(asc.items).slice(-3).reverse().join(', ')}...)`, desc.exchange);
   });
 
   ruleTest('without order the list is ascending: the same page as order=asc', ['LQ-4.1-order-default-asc', SCHEDULE_LIST.envelope], async (t) => {
-    const asc = await schedulePage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-order-default-asc');
-    const plain = await schedulePage(t, [['limit', '100']], 'LQ-4.1-order-default-asc');
+    const asc = await listPage(t, SCHEDULE_LIST, [['order', 'asc'], ['limit', '100']], 'LQ-4.1-order-default-asc');
+    const plain = await listPage(t, SCHEDULE_LIST, [['limit', '100']], 'LQ-4.1-order-default-asc');
     if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} schedule(s): no order to observe`);
     t.soft('LQ-4.1-order-default-asc', ids(plain.items).join() === ids(asc.items).join(),
       `without order the list starts ${ids(plain.items).slice(0, 3).join(', ')}, with order=asc ${ids(asc.items).slice(0, 3).join(', ')}`, plain.exchange);
   });
 
   ruleTest('schedules are sorted by schedule_id, compared numerically', ['LQ-4.1-sort-key-schedule-id', SCHEDULE_LIST.envelope], async (t) => {
-    const asc = await schedulePage(t, [['order', 'asc'], ['limit', '100']], SCHEDULE_LIST.envelope);
-    const desc = await schedulePage(t, [['order', 'desc'], ['limit', '100']], SCHEDULE_LIST.envelope);
+    const asc = await listPage(t, SCHEDULE_LIST, [['order', 'asc'], ['limit', '100']]);
+    const desc = await listPage(t, SCHEDULE_LIST, [['order', 'desc'], ['limit', '100']]);
     if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} schedule(s): no order to observe`);
     expectSortedBy(t, 'LQ-4.1-sort-key-schedule-id', asc.items, 'asc', SCHEDULE_LIST.sortKey, asc.exchange);
     expectSortedBy(t, 'LQ-4.1-sort-key-schedule-id', desc.items, 'desc', SCHEDULE_LIST.sortKey, desc.exchange);

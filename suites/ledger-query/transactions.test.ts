@@ -19,25 +19,17 @@ import { expectSortedBy } from '../../src/checks/sorted-by.ts';
 import { isSuccessfulResult } from '../../src/checks/successful-result.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
-import { responseJson, type Exchange } from '../../src/http/exchange.ts';
+import { responseJson } from '../../src/http/exchange.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
 import { findOperation, findParameter } from '../../src/spec/operations.ts';
 import { TRANSACTION_LIST, type Transaction } from '../../src/walkers/ledger-lists.ts';
+import { listPage, queryText } from '../../src/walkers/list-page.ts';
 import { ascendingSlice, type ListSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages } from '../../src/walkers/walk-pages.ts';
 
 const listTransactions = findOperation(await loadSpec('ledger-query'), 'listTransactions');
 const schemaRules = await responseSchemaRules('listTransactions', 200);
 const timestamps = (items: Transaction[]) => items.map((tx) => tx.consensus_timestamp);
-const queryText = (query: Array<[string, string]>) => query.map(([k, v]) => `${k}=${v}`).join('&') || 'no parameters';
-
-async function transactionPage(t: Check, query: Array<[string, string]>, rule: string): Promise<{ exchange: Exchange; items: Transaction[] }> {
-  const exchange = await t.get(TRANSACTION_LIST.path, query);
-  expectRule(rule, exchange.status === 200, `${queryText(query)} answered ${exchange.status}`, exchange);
-  const items = (responseJson(exchange) as { transactions?: Transaction[] } | undefined)?.transactions;
-  expectRule(TRANSACTION_LIST.envelope, Array.isArray(items), 'the answer has no "transactions" array', exchange);
-  return { exchange, items };
-}
 
 /** The oldest transactions (two pages of 100): the part of the list that stays put on a live target. */
 async function oldestTransactions(t: Check): Promise<ListSlice<Transaction>> {
@@ -49,7 +41,7 @@ async function oldestTransactions(t: Check): Promise<ListSlice<Transaction>> {
 /** A filtered page in ascending order, compared with the oldest transactions. */
 async function expectFilterOnOldest(t: Check, report: Report, slice: ListSlice<Transaction>, filter: Array<[string, string]>, matches: (tx: Transaction) => boolean, rules: { only: string; every: string }): Promise<void> {
   const limit = 100;
-  const page = await transactionPage(t, [...filter, ['order', 'asc'], ['limit', String(limit)]], rules.only);
+  const page = await listPage(t, TRANSACTION_LIST, [...filter, ['order', 'asc'], ['limit', String(limit)]], rules.only);
   expectFilterAgreesWithSlice(report, { page: page.items, exchange: page.exchange, slice: slice.items, sliceIsWhole: slice.whole, limit, matches, key: TRANSACTION_LIST.sortKey.key, rules, filter: queryText(filter) });
 }
 
@@ -74,7 +66,7 @@ describe('GET /api/v1/transactions', () => {
   });
 
   ruleTest('without limit and order a page holds at most 25 transactions, newest first', ['LQ-4.2-defaults', TRANSACTION_LIST.envelope], async (t) => {
-    const page = await transactionPage(t, [], 'LQ-4.2-defaults');
+    const page = await listPage(t, TRANSACTION_LIST, [], 'LQ-4.2-defaults');
     expectPageSize(t, 'LQ-4.2-defaults', page.items.length, 25, page.exchange);
     const next = (responseJson(page.exchange) as { links?: { next?: unknown } }).links?.next;
     t.soft('LQ-4.2-defaults', typeof next !== 'string' || page.items.length === 25, `a page with a next link holds ${page.items.length} transactions, not the default 25`, page.exchange);
@@ -82,10 +74,10 @@ describe('GET /api/v1/transactions', () => {
   });
 
   ruleTest('limit=N (1..100) returns the first N transactions', ['LQ-4.2-limit-range', TRANSACTION_LIST.envelope], async (t) => {
-    const full = await transactionPage(t, [['order', 'asc'], ['limit', '100']], 'LQ-4.2-limit-range');
+    const full = await listPage(t, TRANSACTION_LIST, [['order', 'asc'], ['limit', '100']], 'LQ-4.2-limit-range');
     const limits = validArbitrary(parameterSchema(findParameter(listTransactions, 'limit', 'query')), 'text') as fc.Arbitrary<string>;
     await checkProperty(t, limits, async (limit) => {
-      const page = await transactionPage(t, [['order', 'asc'], ['limit', limit]], 'LQ-4.2-limit-range');
+      const page = await listPage(t, TRANSACTION_LIST, [['order', 'asc'], ['limit', limit]], 'LQ-4.2-limit-range');
       const n = Number(limit);
       expectRule('LQ-4.2-limit-range', page.items.length <= n, `limit=${limit} returned ${page.items.length} transactions`, page.exchange);
       const expected = timestamps(full.items).slice(0, n);
@@ -97,16 +89,16 @@ describe('GET /api/v1/transactions', () => {
   ruleTest('order=desc lists a slice of transactions in the reverse of order=asc', ['LQ-4.2-order-enum', TRANSACTION_LIST.envelope], async (t) => {
     const { items } = await oldestTransactions(t);
     const bound = items[Math.min(items.length, 60) - 1]!.consensus_timestamp;
-    const asc = await transactionPage(t, [['timestamp', `lte:${bound}`], ['order', 'asc'], ['limit', '100']], 'LQ-4.2-order-enum');
-    const desc = await transactionPage(t, [['timestamp', `lte:${bound}`], ['order', 'desc'], ['limit', '100']], 'LQ-4.2-order-enum');
+    const asc = await listPage(t, TRANSACTION_LIST, [['timestamp', `lte:${bound}`], ['order', 'asc'], ['limit', '100']], 'LQ-4.2-order-enum');
+    const desc = await listPage(t, TRANSACTION_LIST, [['timestamp', `lte:${bound}`], ['order', 'desc'], ['limit', '100']], 'LQ-4.2-order-enum');
     expectRule('LQ-4.2-order-enum', asc.items.length > 0, `timestamp=lte:${bound} returned no transactions`, asc.exchange);
     t.soft('LQ-4.2-order-enum', timestamps(desc.items).join() === timestamps(asc.items).reverse().join(),
       `order=desc gives ${timestamps(desc.items).slice(0, 3).join(', ')}..., not the reverse of order=asc (${timestamps(asc.items).slice(-3).reverse().join(', ')}...)`, desc.exchange);
   });
 
   ruleTest('transactions are sorted by consensus_timestamp, compared as decimal seconds.nanos', ['LQ-4.2-sort-key-timestamp', TRANSACTION_LIST.envelope], async (t) => {
-    const asc = await transactionPage(t, [['order', 'asc'], ['limit', '100']], TRANSACTION_LIST.envelope);
-    const desc = await transactionPage(t, [['order', 'desc'], ['limit', '100']], TRANSACTION_LIST.envelope);
+    const asc = await listPage(t, TRANSACTION_LIST, [['order', 'asc'], ['limit', '100']]);
+    const desc = await listPage(t, TRANSACTION_LIST, [['order', 'desc'], ['limit', '100']]);
     if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} transaction(s): no order to observe`);
     expectSortedBy(t, 'LQ-4.2-sort-key-timestamp', asc.items, 'asc', TRANSACTION_LIST.sortKey, asc.exchange);
     expectSortedBy(t, 'LQ-4.2-sort-key-timestamp', desc.items, 'desc', TRANSACTION_LIST.sortKey, desc.exchange);
