@@ -36,6 +36,7 @@ Run options:
   --shard i/n              run the i-th of n slices of the tests (merge with merge-reports); without explicit
                            --rate/--max-requests each shard takes 1/n of the non-loopback defaults
   --verify-chain-id ID     chain used for verification submissions (default: the profile's, else 296)
+  --verify-unsupported-chain-id ID   a chain the verification target must refuse (default 999999)
   --known-calls FILE       contract calls with known results on the target (value checks of section 4.3)
   --report-dir DIR         where reports go (default reports)
 
