@@ -66,3 +66,8 @@ export function strangerAddressArbitrary(): fc.Arbitrary<string> {
   const fixtures = new Set(fixtureContractNames().map((name) => loadVerificationSample(name).address.toLowerCase()));
   return evmAddressArbitrary({ prefix: 'with' }).filter((a) => !fixtures.has(a.toLowerCase()));
 }
+
+/** One such address, fixed by the run's seed, for a check that needs a single one. */
+export function strangerAddress(t: Check): string {
+  return fc.sample(strangerAddressArbitrary(), { seed: t.config.seed, numRuns: 1 })[0]!;
+}
