@@ -1,6 +1,7 @@
 // Validation of the contract-call body exactly as contract 4.3 states it. Unknown properties are
 // ignored and null means "use the default"; one message per invalid field.
-import { queryErrorMessage, type QueryErrorMessage } from './query-error-body.ts';
+import type { ErrorMessage } from '../query/query-error.ts';
+import { queryErrorMessage } from './query-error-body.ts';
 
 export const DEFAULT_CALL_GAS = 15_000_000n;
 export const MAX_DATA_CHARACTERS = 262_146;
@@ -23,9 +24,9 @@ export interface CallRequest {
   value: bigint;
 }
 
-export type CallRequestResult = { ok: true; request: CallRequest } | { ok: false; messages: QueryErrorMessage[] };
+export type CallRequestResult = { ok: true; request: CallRequest } | { ok: false; messages: ErrorMessage[] };
 
-function invalid(field: string, detail: string): QueryErrorMessage {
+function invalid(field: string, detail: string): ErrorMessage {
   return queryErrorMessage(`Invalid parameter: ${field}`, detail);
 }
 
@@ -44,7 +45,7 @@ export function hexTextToBytes(text: string): Uint8Array {
   return Uint8Array.from(Buffer.from(digits, 'hex'));
 }
 
-function parseInt64(field: string, value: unknown, fallback: bigint, messages: QueryErrorMessage[]): bigint {
+function parseInt64(field: string, value: unknown, fallback: bigint, messages: ErrorMessage[]): bigint {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     messages.push(invalid(field, 'must be an integer'));
@@ -56,7 +57,7 @@ function parseInt64(field: string, value: unknown, fallback: bigint, messages: Q
   return BigInt(value);
 }
 
-function parseOptionalString(field: string, value: unknown, pattern: RegExp, messages: QueryErrorMessage[]): string | null {
+function parseOptionalString(field: string, value: unknown, pattern: RegExp, messages: ErrorMessage[]): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || !pattern.test(value)) {
     messages.push(invalid(field, `must match ${pattern.source}`));
@@ -70,7 +71,7 @@ export function parseCallRequest(body: unknown): CallRequestResult {
     return { ok: false, messages: [queryErrorMessage('Bad Request', 'the request body must be a JSON object')] };
   }
   const fields = body as Record<string, unknown>;
-  const messages: QueryErrorMessage[] = [];
+  const messages: ErrorMessage[] = [];
 
   let to: string | null = null;
   if (fields.to === undefined || fields.to === null) messages.push(invalid('to', 'is required'));

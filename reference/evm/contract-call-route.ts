@@ -7,7 +7,8 @@ import type { ContractStore } from '../contract-store.ts';
 import { parseCallRequest, type BlockTag } from './call-request.ts';
 import { executeCall } from './execute-call.ts';
 import { decodeRevertReason } from './revert-reason.ts';
-import { queryErrorBody, queryErrorMessage } from './query-error-body.ts';
+import { QueryError, sendError, type ErrorMessage } from '../query/query-error.ts';
+import { queryErrorMessage } from './query-error-body.ts';
 
 /** Room for the largest valid body (262146 characters of data) plus the other fields. */
 const BODY_LIMIT = 1024 * 1024;
@@ -17,6 +18,10 @@ async function resolveBlock(store: ContractStore, tag: BlockTag): Promise<number
   const latest = await store.latestBlockNumber();
   if (tag.kind === 'number') return tag.number <= BigInt(latest) ? Number(tag.number) : null;
   return tag.kind === 'earliest' ? 0 : latest;
+}
+
+function reject(reply: FastifyReply, status: number, ...messages: ErrorMessage[]): FastifyReply {
+  return sendError(reply, new QueryError(status, messages));
 }
 
 function isJsonContentType(header: string | undefined): boolean {
@@ -33,26 +38,26 @@ export async function registerContractCallRoute(app: FastifyInstance, opts: { st
     // get the query-service error body, with the HTTP reason phrase as message.
     scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      reply.code(status).send(queryErrorBody(queryErrorMessage(STATUS_CODES[status] ?? 'Error', error.message)));
+      reject(reply, status, queryErrorMessage(STATUS_CODES[status] ?? 'Error', error.message));
     });
 
     scope.post('/api/v1/contracts/call', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isJsonContentType(request.headers['content-type'])) {
-        return reply.code(415).send(queryErrorBody(queryErrorMessage('Unsupported Media Type', 'the request body must be application/json')));
+        return reject(reply, 415, queryErrorMessage('Unsupported Media Type', 'the request body must be application/json'));
       }
       let body: unknown;
       try {
         body = JSON.parse(typeof request.body === 'string' ? request.body : '');
       } catch {
-        return reply.code(400).send(queryErrorBody(queryErrorMessage('Bad Request', 'the request body is not valid JSON')));
+        return reject(reply, 400, queryErrorMessage('Bad Request', 'the request body is not valid JSON'));
       }
       const parsed = parseCallRequest(body);
-      if (!parsed.ok) return reply.code(400).send(queryErrorBody(...parsed.messages));
+      if (!parsed.ok) return reject(reply, 400, ...parsed.messages);
       const call = parsed.request;
 
       const blockNumber = await resolveBlock(store, call.block);
       if (blockNumber === null) {
-        return reply.code(400).send(queryErrorBody(queryErrorMessage('Invalid parameter: block', 'the block is after the latest block')));
+        return reject(reply, 400, queryErrorMessage('Invalid parameter: block', 'the block is after the latest block'));
       }
 
       const outcome = await executeCall(store, call, blockNumber);
@@ -64,20 +69,20 @@ export async function registerContractCallRoute(app: FastifyInstance, opts: { st
           // conforms, without claiming a returned byte the way "0x00" would.
           return reply.send({ result: outcome.returnData.length > 0 ? bytesToHex(outcome.returnData) : '0x0' });
         case 'revert':
-          return reply.code(400).send(queryErrorBody(queryErrorMessage(
+          return reject(reply, 400, queryErrorMessage(
             'CONTRACT_REVERT_EXECUTED',
             decodeRevertReason(outcome.revertData),
             outcome.revertData.length > 0 ? bytesToHex(outcome.revertData) : null,
-          )));
+          ));
         case 'insufficient-gas':
-          return reply.code(400).send(queryErrorBody(queryErrorMessage(
+          return reject(reply, 400, queryErrorMessage(
             'INSUFFICIENT_GAS',
             outcome.needed === undefined ? 'the call ran out of gas' : `the gas limit is below the intrinsic gas of ${outcome.needed}`,
-          )));
+          ));
         case 'execution-failure':
-          return reply.code(400).send(queryErrorBody(queryErrorMessage('CONTRACT_EXECUTION_EXCEPTION', outcome.reason)));
+          return reject(reply, 400, queryErrorMessage('CONTRACT_EXECUTION_EXCEPTION', outcome.reason));
         case 'no-contract':
-          return reply.code(404).send(queryErrorBody(queryErrorMessage('Not Found', `no contract at ${call.to} in block ${blockNumber}`)));
+          return reject(reply, 404, queryErrorMessage('Not Found', `no contract at ${call.to} in block ${blockNumber}`));
       }
     });
   });
