@@ -1,4 +1,4 @@
-import { COMPARED_KEYWORDS, deref, isNode, viewSchema, type Node, type SchemaView } from './schema-view.ts';
+import { COMPARED_KEYWORDS, deref, isNode, viewSchema, type Node } from './schema-view.ts';
 
 /** One place where the published document says something else than the contract. */
 export interface DriftFinding {

@@ -54,9 +54,8 @@ export interface SchemaView {
   keywords: Node;
 }
 
-const KEYWORDS = ['pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'default', 'format'] as const;
-export type Keyword = (typeof KEYWORDS)[number];
-export const COMPARED_KEYWORDS: readonly Keyword[] = KEYWORDS;
+/** Keywords whose values are compared as they are. */
+export const COMPARED_KEYWORDS = ['pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'default', 'format'] as const;
 
 function typesOf(node: Node): Set<string> | undefined {
   const t = node.type;
@@ -75,7 +74,7 @@ export function viewSchema(doc: Node, value: unknown, depth = 0): SchemaView | u
   if (!node || depth > 8) return undefined;
   const view: SchemaView = { node, rules: rulesOf(node), types: typesOf(node), properties: new Map(), required: new Set(), keywords: {} };
   if (Array.isArray(node.enum)) view.enum = node.enum;
-  for (const k of KEYWORDS) if (node[k] !== undefined) view.keywords[k] = node[k];
+  for (const k of COMPARED_KEYWORDS) if (node[k] !== undefined) view.keywords[k] = node[k];
   if (isNode(node.properties)) for (const [name, schema] of Object.entries(node.properties)) view.properties.set(name, schema);
   if (Array.isArray(node.required)) for (const r of node.required) view.required.add(String(r));
   if (node.items !== undefined) view.items = node.items;
