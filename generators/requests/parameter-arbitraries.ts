@@ -7,9 +7,11 @@ import { invalidParameter, type InvalidParameter } from './invalid-parameter.ts'
 import { parameterRules, parameterSchema } from './parameter-schema.ts';
 
 /**
- * One parameter's values as text, labelled with the parameter's name and rule ids as well as its
- * schema's (the rules of a query parameter sit on the parameter, not on its schema).
+ * One parameter's values as text. Invalid ones are labelled with the parameter's name and rule ids
+ * as well as its schema's (the rules of a query parameter sit on the parameter, not on its schema).
  */
+
+/** Text the parameter's schema accepts. */
 export function parameterValidArbitrary(parameter: OpenAPIV3_1.ParameterObject): fc.Arbitrary<string> {
   return validArbitrary(parameterSchema(parameter), 'text') as fc.Arbitrary<string>;
 }
