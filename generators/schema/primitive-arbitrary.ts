@@ -30,7 +30,7 @@ function nonNullArbitrary(node: SchemaNode): fc.Arbitrary<unknown> {
     case 'string':
       return stringArbitrary(node);
     case 'integer':
-      return integerArbitrary(node);
+      return fc.integer(integerBounds(node));
     case 'number':
       return fc.double({ min: node.minimum, max: node.maximum, noNaN: true, noDefaultInfinity: true });
     case 'boolean':
@@ -52,8 +52,4 @@ function stringArbitrary(node: SchemaNode): fc.Arbitrary<string> {
 export function integerBounds(node: SchemaNode): { min: number; max: number } {
   const [formatMin, formatMax] = INTEGER_FORMAT_RANGES[node.format ?? ''] ?? [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
   return { min: Math.max(node.minimum ?? formatMin, formatMin), max: Math.min(node.maximum ?? formatMax, formatMax) };
-}
-
-function integerArbitrary(node: SchemaNode): fc.Arbitrary<number> {
-  return fc.integer(integerBounds(node));
 }
