@@ -8,7 +8,7 @@ const EVM_ADDRESS = /^(?:0x)?([0-9a-fA-F]{40})$/;
 const ALIAS = /^(?:(\d{1,10})\.(\d{1,10})\.)?([A-Za-z2-7]{8,})$/;
 
 /** Where a path segment points: an account number or nothing; throws 400 when malformed. */
-export async function resolveAccountNum(db: PGlite, text: string, paramName = 'idOrAliasOrEvmAddress'): Promise<bigint | null> {
+async function resolveAccountNum(db: PGlite, text: string): Promise<bigint | null> {
   const id = parsePathEntityId(text);
   if (id) {
     const num = localNum(id);
@@ -27,7 +27,7 @@ export async function resolveAccountNum(db: PGlite, text: string, paramName = 'i
     const { rows } = await db.query<{ num: bigint }>('SELECT num FROM account WHERE alias = $1', [alias[3]!.toUpperCase()]);
     return rows[0]?.num ?? null;
   }
-  throw badRequest(paramName);
+  throw badRequest('idOrAliasOrEvmAddress');
 }
 
 /** As resolveAccountNum, with 404 when no account is found. */

@@ -110,11 +110,11 @@ const TRANSACTION_ID = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})
 const TX_HASH = /^(?:0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/;
 
 /** The consensus timestamp of the result a transaction ID, a hash or a timestamp names. */
-export async function resultTimestamp(db: PGlite, key: string, paramName = 'transactionidorhash'): Promise<bigint> {
+export async function resultTimestamp(db: PGlite, key: string): Promise<bigint> {
   const id = TRANSACTION_ID.exec(key);
   const hash = id ? null : TX_HASH.exec(key);
   const timestamp = id || hash ? undefined : parseTimestamp(key);
-  if (!id && !hash && timestamp === undefined) throw badRequest(paramName);
+  if (!id && !hash && timestamp === undefined) throw badRequest('transactionidorhash');
   let rows: Array<{ consensus_ns: bigint }>;
   if (id) {
     const [, shard, realm, num, seconds, nanos] = id;
