@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { VerificationSample } from '../../fixtures/contracts/deployments.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
-import { followVerificationJob, type FollowedJob } from '../../src/checks/verification-job.ts';
+import { followVerificationJob } from '../../src/checks/verification-job.ts';
 import { acceptedId, sampleBody, submitUnverifiedSample, submitVerification, verificationSamples } from '../../src/checks/verification-sample.ts';
 import { isLowercase, isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
@@ -93,7 +93,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     const { sample, exchange } = await submitUnverifiedSample(t, { withCreationHash: true });
     const id = acceptedId(exchange);
     expectRule('VF-4.8-accept-verification-id-uuid', id !== undefined, `submission of ${sample.address} answered ${exchange.status}: ${exchange.responseBody.slice(0, 200)}`, exchange);
-    const followed: FollowedJob = await followVerificationJob(t, id);
+    const followed = await followVerificationJob(t, id);
     if (!followed.completed) t.skip(`the job did not complete within the polling bound (${followed.polls} polls, ${followed.elapsedMs} ms)`);
     const contract = followed.job.contract ?? {};
     t.soft('VF-4.8-job-object-fields', contract.chainId === sample.chainId, `job reports chainId ${JSON.stringify(contract.chainId)}, submitted ${sample.chainId}`, followed.exchange);
