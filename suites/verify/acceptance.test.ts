@@ -89,6 +89,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
 
   ruleTest('reports the accepted job at GET /v2/verify/{verificationId} until it completes', [
     'VF-4.8-job-status-endpoint', 'VF-4.8-job-status-200', 'VF-4.8-job-object-fields', 'VF-4.8-job-match-values', 'VF-4.8-job-error-when-failed', 'VF-1-asynchronous-verification',
+    'VF-4.8-accept-verification-id-uuid',
   ], async (t) => {
     const { sample, exchange } = await submitUnverifiedSample(t, { withCreationHash: true });
     const id = acceptedId(exchange);
