@@ -11,12 +11,13 @@ import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
-import { SCHEDULE_LIST, TRANSACTION_LIST, type LedgerList, type Schedule, type Transaction } from '../../src/walkers/ledger-lists.ts';
+import { SCHEDULE_LIST, TRANSACTION_LIST, type LedgerList } from '../../src/walkers/ledger-lists.ts';
 import { listPage } from '../../src/walkers/list-page.ts';
 import { ascendingSlice, type ListSlice } from '../../src/walkers/list-slice.ts';
 
 /** Filtered pages are compared at this size: small enough to stay inside the unfiltered slice often. */
 const LIMIT = 25;
+const ASCENDING_PAGE: Array<[string, string]> = [['order', 'asc'], ['limit', String(LIMIT)]];
 
 async function slice<T>(t: Check, list: LedgerList<T>, pages: number): Promise<ListSlice<T>> {
   const found = await ascendingSlice(t, list, pages);
@@ -29,67 +30,77 @@ function bareNumbers(ids: string[]): string[] {
   return ids.filter((id) => id.startsWith('0.0.')).map((id) => id.slice(4));
 }
 
-/** `[op:]value` texts built from values found on the target and from the generators. */
-function filterTexts(found: string[], generated: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  const values = found.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...found), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated;
-  return operatorFilterArbitrary(values);
+/** Values found on the target, tried most often, mixed with generated ones (alone when nothing was found). */
+function foundOrGenerated(found: string[], generated: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return found.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...found), weight: 3 }, { arbitrary: generated, weight: 1 }) : generated;
+}
+
+/** One operator filter: its parameter, the row value it compares and how, the values to try, its rules. */
+interface OperatorFilterCase<T> {
+  name: string;
+  valueOf: (item: T) => string;
+  compare: (a: string, b: string) => number;
+  found: string[];
+  generated: fc.Arbitrary<string>;
+  rules: { only: string; every: string };
+}
+
+/**
+ * `name=[op:]value` against the ascending slice: the first filtered page holds the slice's rows
+ * whose value compares with the filter's as the operator says, and only such rows.
+ */
+async function expectOperatorFilter<T>(t: Check, list: LedgerList<T>, slice: ListSlice<T>, c: OperatorFilterCase<T>): Promise<void> {
+  await checkProperty(t, operatorFilterArbitrary(foundOrGenerated(c.found, c.generated)), async (filter) => {
+    const { op, value } = parseOperatorFilter(filter);
+    const page = await listPage(t, list, [[c.name, filter], ...ASCENDING_PAGE], c.rules.only);
+    expectFilterAgreesWithSlice(expectRule, {
+      page: page.items, exchange: page.exchange, slice: slice.items, sliceIsWhole: slice.whole, limit: LIMIT,
+      matches: (item) => satisfiesOperator(op, c.compare(c.valueOf(item), value)), key: list.sortKey.key,
+      rules: c.rules, filter: `${c.name}=${filter}`,
+    });
+  });
 }
 
 describe('GET /api/v1/schedules', () => {
   ruleTest('schedule.id=[op:]ID returns only, and all, the schedules that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.1-schedules-envelope'], async (t) => {
-    const schedules = await slice<Schedule>(t, SCHEDULE_LIST, 3);
+    const schedules = await slice(t, SCHEDULE_LIST, 3);
     const ids = schedules.items.map((s) => s.schedule_id);
-    await checkProperty(t, filterTexts([...ids, ...bareNumbers(ids)], entityIdArbitrary()), async (filter) => {
-      const { op, value } = parseOperatorFilter(filter);
-      const page = await listPage(t, SCHEDULE_LIST, [['schedule.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
-      expectFilterAgreesWithSlice(expectRule, {
-        page: page.items, exchange: page.exchange, slice: schedules.items, sliceIsWhole: schedules.whole, limit: LIMIT,
-        matches: (s) => satisfiesOperator(op, compareEntityIds(s.schedule_id, value)), key: (s) => s.schedule_id,
-        rules: { only: 'LQ-4-operator-semantics', every: 'LQ-4-operator-complete' }, filter: `schedule.id=${filter}`,
-      });
+    await expectOperatorFilter(t, SCHEDULE_LIST, schedules, {
+      name: 'schedule.id', valueOf: (s) => s.schedule_id, compare: compareEntityIds, found: [...ids, ...bareNumbers(ids)], generated: entityIdArbitrary(),
+      rules: { only: 'LQ-4-operator-semantics', every: 'LQ-4-operator-complete' },
     });
   });
 
   ruleTest('account.id=[op:]ID filters schedules by their creator', ['LQ-4.1-account-filter-creator', 'LQ-4.1-schedules-envelope'], async (t) => {
-    const schedules = await slice<Schedule>(t, SCHEDULE_LIST, 3);
+    const schedules = await slice(t, SCHEDULE_LIST, 3);
     const creators = [...new Set(schedules.items.map((s) => s.creator_account_id))];
-    await checkProperty(t, filterTexts([...creators, ...bareNumbers(creators)], accountIdTextArbitrary()), async (filter) => {
-      const { op, value } = parseOperatorFilter(filter);
-      const page = await listPage(t, SCHEDULE_LIST, [['account.id', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4.1-account-filter-creator');
-      expectFilterAgreesWithSlice(expectRule, {
-        page: page.items, exchange: page.exchange, slice: schedules.items, sliceIsWhole: schedules.whole, limit: LIMIT,
-        matches: (s) => satisfiesOperator(op, compareEntityIds(s.creator_account_id, value)), key: (s) => s.schedule_id,
-        rules: { only: 'LQ-4.1-account-filter-creator', every: 'LQ-4.1-account-filter-creator' }, filter: `account.id=${filter}`,
-      });
+    await expectOperatorFilter(t, SCHEDULE_LIST, schedules, {
+      name: 'account.id', valueOf: (s) => s.creator_account_id, compare: compareEntityIds, found: [...creators, ...bareNumbers(creators)], generated: accountIdTextArbitrary(),
+      rules: { only: 'LQ-4.1-account-filter-creator', every: 'LQ-4.1-account-filter-creator' },
     });
   });
 
   ruleTest('account.id=N and account.id=0.0.N list the same schedules', ['LQ-2.1-bare-account-number', 'LQ-4.1-schedules-envelope'], async (t) => {
-    const schedules = await slice<Schedule>(t, SCHEDULE_LIST, 1);
-    await expectBareNumberSameAnswer(t, SCHEDULE_LIST, bareNumbers(schedules.items.map((s) => s.creator_account_id)), (s: Schedule) => s.schedule_id);
+    const schedules = await slice(t, SCHEDULE_LIST, 1);
+    await expectBareNumberSameAnswer(t, SCHEDULE_LIST, bareNumbers(schedules.items.map((s) => s.creator_account_id)));
   });
 });
 
 describe('GET /api/v1/transactions', () => {
   ruleTest('timestamp=[op:]T returns only, and all, the transactions that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.2-transactions-envelope'], async (t) => {
-    const transactions = await slice<Transaction>(t, TRANSACTION_LIST, 2);
+    const transactions = await slice(t, TRANSACTION_LIST, 2);
     const stamps = transactions.items.map((tx) => tx.consensus_timestamp);
     const seconds = stamps.map((ts) => ts.split('.')[0]!);
-    await checkProperty(t, filterTexts([...stamps, ...seconds], timestampArbitrary()), async (filter) => {
-      const { op, value } = parseOperatorFilter(filter);
-      const page = await listPage(t, TRANSACTION_LIST, [['timestamp', filter], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-4-operator-semantics');
-      expectFilterAgreesWithSlice(expectRule, {
-        page: page.items, exchange: page.exchange, slice: transactions.items, sliceIsWhole: transactions.whole, limit: LIMIT,
-        matches: (tx) => satisfiesOperator(op, compareDecimalText(tx.consensus_timestamp, value)), key: (tx) => tx.consensus_timestamp,
-        rules: { only: 'LQ-4-operator-semantics', every: 'LQ-4-operator-complete' }, filter: `timestamp=${filter}`,
-      });
+    await expectOperatorFilter(t, TRANSACTION_LIST, transactions, {
+      name: 'timestamp', valueOf: (tx) => tx.consensus_timestamp, compare: compareDecimalText, found: [...stamps, ...seconds], generated: timestampArbitrary(),
+      rules: { only: 'LQ-4-operator-semantics', every: 'LQ-4-operator-complete' },
     });
   });
 
   ruleTest('account.id=N and account.id=0.0.N list the same transactions', ['LQ-2.1-bare-account-number', 'LQ-4.2-transactions-envelope'], async (t) => {
-    const transactions = await slice<Transaction>(t, TRANSACTION_LIST, 1);
+    const transactions = await slice(t, TRANSACTION_LIST, 1);
     const payers = [...new Set(transactions.items.flatMap((tx) => payerOf(tx) ?? []))];
-    await expectBareNumberSameAnswer(t, TRANSACTION_LIST, bareNumbers(payers), (tx: Transaction) => tx.consensus_timestamp);
+    await expectBareNumberSameAnswer(t, TRANSACTION_LIST, bareNumbers(payers));
   });
 });
 
@@ -97,15 +108,14 @@ describe('GET /api/v1/transactions', () => {
  * Contract 2.1: a bare account number and its `0.0.` form address the same account, with or
  * without an operator. Accounts found on the target come first; generated numbers add unknown ones.
  */
-async function expectBareNumberSameAnswer<T>(t: Check, list: LedgerList<T>, numbers: string[], key: (item: T) => string): Promise<void> {
-  const accounts = numbers.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...numbers), weight: 3 }, { arbitrary: accountNumberArbitrary(), weight: 1 }) : accountNumberArbitrary();
-  const withOperator = fc.tuple(fc.option(fc.constantFrom(...FILTER_OPERATORS), { nil: undefined }), accounts);
+async function expectBareNumberSameAnswer<T>(t: Check, list: LedgerList<T>, numbers: string[]): Promise<void> {
+  const withOperator = fc.tuple(fc.option(fc.constantFrom(...FILTER_OPERATORS), { nil: undefined }), foundOrGenerated(numbers, accountNumberArbitrary()));
   await checkProperty(t, withOperator, async ([op, number]) => {
     const prefix = op ? `${op}:` : '';
-    const bare = await listPage(t, list, [['account.id', `${prefix}${number}`], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-2.1-bare-account-number');
-    const full = await listPage(t, list, [['account.id', `${prefix}0.0.${number}`], ['order', 'asc'], ['limit', String(LIMIT)]], 'LQ-2.1-bare-account-number');
-    const a = bare.items.map(key);
-    const b = full.items.map(key);
+    const bare = await listPage(t, list, [['account.id', `${prefix}${number}`], ...ASCENDING_PAGE], 'LQ-2.1-bare-account-number');
+    const full = await listPage(t, list, [['account.id', `${prefix}0.0.${number}`], ...ASCENDING_PAGE], 'LQ-2.1-bare-account-number');
+    const a = bare.items.map(list.sortKey.key);
+    const b = full.items.map(list.sortKey.key);
     expectRule('LQ-2.1-bare-account-number', a.join() === b.join(),
       `account.id=${prefix}${number} lists ${a.length} item(s) (${a.slice(0, 3).join(', ')}), account.id=${prefix}0.0.${number} lists ${b.length} (${b.slice(0, 3).join(', ')})`, bare.exchange);
   });
