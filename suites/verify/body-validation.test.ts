@@ -49,13 +49,17 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
   for (const group of GROUPS) {
     ruleTest(`rejects a missing or malformed ${group.name}`, [...group.rules, ...COMMON], async (t) => {
       const bodies = verificationBodyArbitrary(await bodySchema(), { invalid: true, includeAmbiguous: true }).filter((c) => group.owns(c.invalid!.pointer));
+      let decided = 0;
       await checkProperty(t, fc.tuple(bodies, strangerAddressArbitrary()), async ([c, address]) => {
         const invalid = c.invalid!;
         const context = `body with ${invalid.pointer || 'the whole body'} ${invalid.violates === 'required' ? 'left out' : `= ${JSON.stringify(invalid.value)?.slice(0, 80)} (breaks ${invalid.violates})`}`;
         const exchange = await submitVerification(t, t.config.verifyChainId, address, c.body);
         const rejection = await expectRejectedSubmission(t, exchange, ruleOf(invalid), context);
+        if (rejection.at !== 'undecided') decided += 1;
         if (rejection.at === 'once') expectInvalidParameter(t, exchange, rejection.error, context);
       });
+      // Accepted bodies whose jobs all outlived the polling bound show no rejection either way.
+      if (decided === 0) t.skip('every submission was accepted and its job had not ended within the polling bound: no rejection was decided');
     });
   }
 
