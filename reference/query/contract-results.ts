@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { readQuery, limitRule, orderRule, booleanRule, type Order, type ParamRule, type Filter, type ParsedQuery } from './query-params.ts';
 import { integerFilterRule, timestampFilterRule } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
-import { formatEntityId } from './entity-id.ts';
+import { formatEntityId, localNum } from './entity-id.ts';
 import { formatTimestamp, parseTimestamp } from './ledger-timestamp.ts';
 import { int } from './wire-format.ts';
 import { linkHeader } from './pagination.ts';
@@ -13,6 +13,7 @@ import { keyedPage } from './keyed-page.ts';
 import { sendJson } from './json-reply.ts';
 import { badRequest, notFound } from './query-error.ts';
 import { requireContractNum } from './contract-lookup.ts';
+import { parseTransactionId } from './transaction-id.ts';
 import type { JsonValue } from './json-body.ts';
 
 /** The chain the fixture ledger stands for (testnet, 296). */
@@ -106,22 +107,21 @@ async function logPage(db: PGlite, reply: Parameters<typeof sendJson>[0], path: 
   return sendJson(reply, { logs: items.map(logJson), links: { next } });
 }
 
-const TRANSACTION_ID = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})$/;
 const TX_HASH = /^(?:0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/;
 
 /** The consensus timestamp of the result a transaction ID, a hash or a timestamp names. */
 export async function resultTimestamp(db: PGlite, key: string): Promise<bigint> {
-  const id = TRANSACTION_ID.exec(key);
+  const id = parseTransactionId(key);
   const hash = id ? null : TX_HASH.exec(key);
   const timestamp = id || hash ? undefined : parseTimestamp(key);
   if (!id && !hash && timestamp === undefined) throw badRequest('transactionidorhash');
   let rows: Array<{ consensus_ns: bigint }>;
   if (id) {
-    const [, shard, realm, num, seconds, nanos] = id;
-    if (BigInt(shard!) !== 0n || BigInt(realm!) !== 0n) throw notFound();
+    const payerNum = localNum(id.payer);
+    if (payerNum === null) throw notFound();
     ({ rows } = await db.query<{ consensus_ns: bigint }>(
       `SELECT r.consensus_ns FROM contract_result r JOIN transaction t ON t.consensus_ns = r.consensus_ns
-       WHERE t.payer_num = $1 AND t.valid_start_ns = $2::numeric ORDER BY t.nonce LIMIT 1`, [BigInt(num!), (BigInt(seconds!) * 1_000_000_000n + BigInt(nanos!)).toString()]));
+       WHERE t.payer_num = $1 AND t.valid_start_ns = $2::numeric ORDER BY t.nonce LIMIT 1`, [payerNum, id.validStartNs.toString()]));
   } else if (hash) {
     ({ rows } = await db.query<{ consensus_ns: bigint }>('SELECT consensus_ns FROM contract_result WHERE hash = $1', [`0x${hash[1]!.slice(0, 64).toLowerCase()}`]));
   } else {

@@ -18,7 +18,7 @@ import { keyedPage } from './keyed-page.ts';
 import { CACHE_SECONDS, sendJson } from './json-reply.ts';
 import { badRequest, notFound } from './query-error.ts';
 import { nftJson, type NftRow } from './nft-items.ts';
-import { transactionId } from './transaction-items.ts';
+import { transactionId } from './transaction-id.ts';
 import type { JsonValue } from './json-body.ts';
 
 interface TokenRow {

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { formatEntityId } from './entity-id.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
 import { base64, int, keyJson } from './wire-format.ts';
+import { transactionId } from './transaction-id.ts';
 import type { JsonValue } from './json-body.ts';
 
 export interface TransactionRow {
@@ -11,12 +12,6 @@ export interface TransactionRow {
   node_num: bigint; entity_num: bigint; charged_tx_fee: bigint; max_fee: bigint; memo: Uint8Array; valid_duration_seconds: bigint;
   parent_consensus_ns: bigint; hash: Uint8Array; batch_key: unknown; high_volume: boolean; high_volume_multiplier: number;
   max_custom_fees: Array<{ account_num: number; amount: number; denominating_token_num: number | null }>;
-}
-
-/** `shard.realm.num-seconds-nanos`, nanos zero-padded to nine digits. */
-export function transactionId(payerNum: bigint | number, validStartNs: bigint): string {
-  const [seconds, nanos] = formatTimestamp(validStartNs).split('.');
-  return `${formatEntityId(payerNum)}-${seconds}-${nanos}`;
 }
 
 function groupBy<T extends { consensus_ns: bigint }>(rows: T[]): Map<bigint, T[]> {

@@ -11,6 +11,8 @@ import { linkHeader, nextLink, pageOf } from './pagination.ts';
 import { CACHE_SECONDS, sendJson } from './json-reply.ts';
 import { QueryError, notFound } from './query-error.ts';
 import { transactionItems, type TransactionRow } from './transaction-items.ts';
+import { parseTransactionId } from './transaction-id.ts';
+import { localNum } from './entity-id.ts';
 
 const LIST_RULES: ParamRule[] = [
   entityFilterRule('account.id'), limitRule(), orderRule, timestampFilterRule(),
@@ -43,7 +45,6 @@ export function transactionConditions(where: SqlConditions, filters: {
   }
 }
 
-const TRANSACTION_ID = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})-(\d{1,19})-(\d{1,9})$/;
 const HASH = /^(?:0x)?([0-9a-fA-F]{96}|[0-9a-fA-F]{64})$/;
 
 export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): void {
@@ -66,9 +67,9 @@ export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): voi
 
   app.get<{ Params: { id: string } }>('/api/v1/transactions/:id', async (request, reply) => {
     const text = request.params.id;
-    const idMatch = TRANSACTION_ID.exec(text);
+    const id = parseTransactionId(text);
     const hashMatch = HASH.exec(text);
-    if (!idMatch && !hashMatch) {
+    if (!id && !hashMatch) {
       throw new QueryError(400, [{ message: 'Invalid parameter: transactionidorhash', detail: 'Use a transaction ID "shard.realm.num-sss-nnn" or a 48-byte hash in hexadecimal' }]);
     }
     const query = readQuery(request.url, [
@@ -76,11 +77,11 @@ export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): voi
       booleanRule('scheduled'),
     ]);
     const where = new SqlConditions();
-    if (idMatch) {
-      const [, shard, realm, num, seconds, nanos] = idMatch;
-      if (BigInt(shard!) !== 0n || BigInt(realm!) !== 0n) throw notFound();
-      where.add(`t.payer_num = ${where.param(BigInt(num!))}`);
-      where.add(`t.valid_start_ns = ${where.param((BigInt(seconds!) * 1_000_000_000n + BigInt(nanos!)).toString())}::numeric`);
+    if (id) {
+      const payerNum = localNum(id.payer);
+      if (payerNum === null) throw notFound();
+      where.add(`t.payer_num = ${where.param(payerNum)}`);
+      where.add(`t.valid_start_ns = ${where.param(id.validStartNs.toString())}::numeric`);
     } else {
       // A hash names one signed transaction; the answer lists every entry of its transaction ID.
       const bytes = Buffer.from(hashMatch![1]!, 'hex');
