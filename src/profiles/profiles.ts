@@ -14,7 +14,7 @@ export interface Profile {
  * `npm run serve` picks a free port unless given one (reference/main.ts), so the local profile names
  * the port of the contract document's default server: start it with `npm run serve -- --port 8080`.
  */
-export const LOCAL_REFERENCE_PORT = 8080;
+const LOCAL_REFERENCE_PORT = 8080;
 
 // The public networks share the status page and the verifier; only the query host and the chain differ.
 const STATUS = 'https://status.hedera.com/api/v2';

@@ -32,7 +32,7 @@ function accountId(field: number, id: AccountNumber): Uint8Array {
 }
 
 /** TransactionBody bytes: what the signatures sign. */
-export function encodeTransferBody(tx: SignedTransfer): Uint8Array {
+function encodeTransferBody(tx: SignedTransfer): Uint8Array {
   const transactionId = messageField(1,
     messageField(1, varintField(1, tx.validStartSeconds), varintField(2, tx.validStartNanos)),
     accountId(2, tx.payer));
