@@ -7,7 +7,3 @@ export function isUuid(value: unknown): value is string {
 export function isUuidV4(value: unknown): value is string {
   return isUuid(value) && /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
 }
-
-export function isLowercase(value: string): boolean {
-  return value === value.toLowerCase();
-}

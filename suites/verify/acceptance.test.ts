@@ -8,7 +8,7 @@ import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
 import { followVerificationJob } from '../../src/checks/verification-job.ts';
 import { acceptedId, sampleBody, submitUnverifiedSample, submitVerification, verificationSamples } from '../../src/checks/verification-sample.ts';
-import { isLowercase, isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
+import { isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
@@ -81,7 +81,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     const body = responseJson(exchange) as { verificationId?: unknown } | undefined;
     expectRule('VF-4.8-accept-verification-id-uuid', isUuid(body?.verificationId), `${context}: verificationId is ${JSON.stringify(body?.verificationId)}, not a UUID`, exchange);
     t.soft('VF-4.8-accept-status-202', exchange.status === 202, `${context}: accepted with ${exchange.status}, the notes observe 202`, exchange);
-    t.soft('VF-4.8-verification-id-v4-lowercase', isUuidV4(body.verificationId) && isLowercase(body.verificationId), `${context}: ${body.verificationId} is not a lowercase version-4 UUID`, exchange);
+    t.soft('VF-4.8-verification-id-v4-lowercase', isUuidV4(body.verificationId) && body.verificationId === body.verificationId.toLowerCase(), `${context}: ${body.verificationId} is not a lowercase version-4 UUID`, exchange);
     // Asynchronous: the acceptance carries a job id, not the result; the result comes from the job.
     const resultKeys = ['match', 'runtimeMatch', 'creationMatch', 'contract', 'isJobCompleted'].filter((k) => k in (body as object));
     expectRule('VF-1-asynchronous-verification', resultKeys.length === 0, `${context}: the acceptance already carries verification results (${resultKeys.join(', ')})`, exchange);
