@@ -102,11 +102,10 @@ export function mergeShardResults(shardDirs: string[], into: string): void {
   concatenate(shards.map((s) => s.attempts), target.attempts);
 
   const only = INTERFACES.filter((name) => infos.some((i) => i.only.includes(name))) as InterfaceName[];
-  const seeds = [...new Set(infos.map((i) => i.seed))];
   const info: RunInfo = {
     targets: Object.assign({}, ...infos.map((i) => i.targets)) as Record<string, string>,
     only,
-    seed: seeds[0]!,
+    seed: infos[0]!.seed,
     depth: infos[0]!.depth,
     // Shards run side by side: the run took as long as its slowest shard.
     wallMs: Math.max(...infos.map((i) => i.wallMs)),
