@@ -32,7 +32,7 @@ export async function readSpecDocument(path: string): Promise<OpenAPIV3_1.Docume
  * Validates a document with swagger-parser and returns it fully dereferenced. swagger-parser
  * mutates its input, so it works on a clone.
  */
-async function loadValidatedSpec(path: string): Promise<OpenAPIV3_1.Document> {
+export async function loadValidatedSpec(path: string): Promise<OpenAPIV3_1.Document> {
   const raw = await readSpecDocument(path);
   try {
     await SwaggerParser.validate(structuredClone(raw) as never);
