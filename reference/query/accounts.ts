@@ -9,13 +9,13 @@ import { formatEntityId } from './entity-id.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
 import { latestConsensusNs } from './ledger-end.ts';
 import { int, keyJson } from './wire-format.ts';
-import { linkHeader, nextLink, pageOf } from './pagination.ts';
+import { linkHeader } from './pagination.ts';
 import { keyedPage } from './keyed-page.ts';
 import { nftJson, type NftRow } from './nft-items.ts';
 import { CACHE_SECONDS, sendJson } from './json-reply.ts';
 import { requireAccountNum } from './account-lookup.ts';
-import { transactionConditions } from './transactions.ts';
-import { transactionItems, type TransactionRow } from './transaction-items.ts';
+import { transactionConditions, transactionPage } from './transactions.ts';
+import { transactionItems } from './transaction-items.ts';
 import { TRANSACTION_TYPES } from '../../fixtures/ledger/transaction-types.ts';
 import type { JsonValue } from './json-body.ts';
 
@@ -88,16 +88,10 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
     const num = await requireAccountNum(db, request.params.id);
     const { rows } = await db.query<AccountRow>('SELECT * FROM account WHERE num = $1', [num]);
     const [account] = await accountItems(db, rows, true);
-    const limit = query.first<number>('limit') ?? 25;
-    const order = query.first<Order>('order') ?? 'desc';
     if (query.first<boolean>('transactions') === false) return sendJson(reply, { ...account!, transactions: [], links: { next: null } });
     const where = new SqlConditions();
-    transactionConditions(where, {
-      accounts: [{ op: 'eq', value: num.toString() }], timestamps: query.all<Filter<string>>('timestamp'), types: query.all<string>('transactiontype'),
-    });
-    const { rows: txRows } = await db.query<TransactionRow>(`SELECT t.* FROM transaction t ${where.where()} ORDER BY t.consensus_ns ${order} LIMIT ${limit + 1}`, where.params);
-    const { items, more } = pageOf(txRows, limit);
-    const next = nextLink(`/api/v1/accounts/${request.params.id}`, query, more ? { param: 'timestamp', order, last: formatTimestamp(items[items.length - 1]!.consensus_ns) } : null);
+    transactionConditions(where, { accounts: [{ op: 'eq', value: num.toString() }], types: query.all<string>('transactiontype') });
+    const { items, next } = await transactionPage(db, `/api/v1/accounts/${request.params.id}`, query, where, query.first<Order>('order') ?? 'desc');
     linkHeader(reply, next);
     return sendJson(reply, { ...account!, transactions: await transactionItems(db, items), links: { next } });
   });

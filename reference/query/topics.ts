@@ -9,7 +9,8 @@ import { formatEntityId, localNum, parseEntityId, parsePathEntityId, type Entity
 import { formatTimestamp, parseTimestamp } from './ledger-timestamp.ts';
 import { latestConsensusNs } from './ledger-end.ts';
 import { base64, int, keyJson } from './wire-format.ts';
-import { linkHeader, nextLink, pageOf } from './pagination.ts';
+import { linkHeader } from './pagination.ts';
+import { keyedPage } from './keyed-page.ts';
 import { sendJson } from './json-reply.ts';
 import { badRequest, notFound } from './query-error.ts';
 import type { JsonValue } from './json-body.ts';
@@ -89,16 +90,12 @@ export function registerTopicRoutes(app: FastifyInstance, db: PGlite): void {
   app.get<{ Params: { id: string } }>('/api/v1/topics/:id/messages', async (request, reply) => {
     const num = topicNum(request.params.id);
     const query = readQuery(request.url, MESSAGE_RULES);
-    const limit = query.first<number>('limit') ?? 25;
-    const order = query.first<Order>('order') ?? 'asc';
     const where = new SqlConditions();
     where.add(`topic_num = ${where.param(num ?? -1n)}`);
     where.filter('sequence_number', query.all<Filter<string>>('sequencenumber'), 'or', '::numeric');
-    where.filter('consensus_ns', query.all<Filter<string>>('timestamp'), 'or', '::numeric');
-    const { rows } = await db.query<MessageRow>(`SELECT * FROM topic_message ${where.where()} ORDER BY consensus_ns ${order} LIMIT ${limit + 1}`, where.params);
-    const { items, more } = pageOf(rows, limit);
-    const path = `/api/v1/topics/${request.params.id}/messages`;
-    const next = nextLink(path, query, more ? { param: 'timestamp', order, last: formatTimestamp(items[items.length - 1]!.consensus_ns) } : null);
+    const { items, next } = await keyedPage<MessageRow>(db, `/api/v1/topics/${request.params.id}/messages`, query,
+      { from: 'topic_message', where, keys: [{ param: 'timestamp', column: 'consensus_ns', cast: '::numeric' }], order: query.first<Order>('order') ?? 'asc', limit: query.first<number>('limit') ?? 25 },
+      (m) => [formatTimestamp(m.consensus_ns)]);
     linkHeader(reply, next);
     const encoding = query.first<string>('encoding') ?? 'base64';
     return sendJson(reply, { messages: items.map((m) => messageJson(m, encoding)), links: { next } });

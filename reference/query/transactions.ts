@@ -3,11 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { TRANSACTION_TYPES, SUCCESS_RESULTS } from '../../fixtures/ledger/transaction-types.ts';
-import { readQuery, limitRule, orderRule, enumRule, booleanRule, type Order, type ParamRule, type Filter } from './query-params.ts';
+import { readQuery, limitRule, orderRule, enumRule, booleanRule, type Order, type ParamRule, type ParsedQuery } from './query-params.ts';
 import { entityFilterRule, timestampFilterRule, type EntityFilter } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
-import { linkHeader, nextLink, pageOf } from './pagination.ts';
+import { linkHeader } from './pagination.ts';
+import { keyedPage } from './keyed-page.ts';
 import { CACHE_SECONDS, sendJson } from './json-reply.ts';
 import { QueryError, notFound } from './query-error.ts';
 import { transactionItems, type TransactionRow } from './transaction-items.ts';
@@ -32,10 +33,9 @@ export function involvingAccount(where: SqlConditions, filters: readonly EntityF
 
 /** The conditions of the transaction filters shared by the list and an account's transactions. */
 export function transactionConditions(where: SqlConditions, filters: {
-  accounts: readonly EntityFilter[]; timestamps: readonly Filter<string>[]; types: readonly string[]; result?: string; creditType?: string;
+  accounts: readonly EntityFilter[]; types: readonly string[]; result?: string; creditType?: string;
 }): void {
   if (filters.accounts.length) where.add(involvingAccount(where, filters.accounts));
-  where.filter('t.consensus_ns', filters.timestamps, 'or', '::numeric');
   if (filters.types.length) where.add(`t.name IN (${filters.types.map((name) => where.param(name)).join(',')})`);
   if (filters.result === 'success') where.add(`t.result IN (${SUCCESS_LIST})`);
   if (filters.result === 'fail') where.add(`t.result NOT IN (${SUCCESS_LIST})`);
@@ -45,22 +45,24 @@ export function transactionConditions(where: SqlConditions, filters: {
   }
 }
 
+/** One page of the transactions `where` selects, keyed by consensus timestamp (the `timestamp` filters). */
+export function transactionPage(db: PGlite, path: string, query: ParsedQuery, where: SqlConditions, order: Order) {
+  return keyedPage<TransactionRow>(db, path, query,
+    { from: 'transaction t', where, keys: [{ param: 'timestamp', column: 't.consensus_ns', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+    (t) => [formatTimestamp(t.consensus_ns)]);
+}
+
 const HASH = /^(?:0x)?([0-9a-fA-F]{96}|[0-9a-fA-F]{64})$/;
 
 export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): void {
   app.get('/api/v1/transactions', async (request, reply) => {
     const query = readQuery(request.url, LIST_RULES);
-    const limit = query.first<number>('limit') ?? 25;
-    const order = query.first<Order>('order') ?? 'desc';
     const where = new SqlConditions();
     transactionConditions(where, {
-      accounts: query.all<EntityFilter>('account.id'), timestamps: query.all<Filter<string>>('timestamp'), types: query.all<string>('transactiontype'),
+      accounts: query.all<EntityFilter>('account.id'), types: query.all<string>('transactiontype'),
       result: query.first<string>('result'), creditType: query.first<string>('type'),
     });
-    const { rows } = await db.query<TransactionRow>(
-      `SELECT t.* FROM transaction t ${where.where()} ORDER BY t.consensus_ns ${order} LIMIT ${limit + 1}`, where.params);
-    const { items, more } = pageOf(rows, limit);
-    const next = nextLink('/api/v1/transactions', query, more ? { param: 'timestamp', order, last: formatTimestamp(items[items.length - 1]!.consensus_ns) } : null);
+    const { items, next } = await transactionPage(db, '/api/v1/transactions', query, where, query.first<Order>('order') ?? 'desc');
     linkHeader(reply, next);
     return sendJson(reply, { transactions: await transactionItems(db, items), links: { next } });
   });
