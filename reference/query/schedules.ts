@@ -51,6 +51,7 @@ export function registerScheduleRoutes(app: FastifyInstance, db: PGlite): void {
     const query = readQuery(request.url, LIST_RULES);
     const limit = query.first<number>('limit') ?? 25;
     const order = query.first<Order>('order') ?? 'asc';
+    // Paged here, not by keyedPage: the notes AND repeated schedule.id equalities, keyedPage ORs a key's.
     const where = new SqlConditions();
     where.filter('creator_num', query.all<EntityFilter>('account.id'), 'and', '::numeric');
     where.filter('num', query.all<EntityFilter>('schedule.id'), 'and', '::numeric');
