@@ -2,12 +2,11 @@
 // the two OpenAPI documents are valid, their x-rules point into the catalogues, the catalogues are
 // well-formed, and the schemas accept and reject a few hand-written documents as the contract says.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
+import { loadSpec, readSpecDocument, specPath, SPECS_DIR } from '../src/spec/load-spec.ts';
 import { collectRuleRefs } from './collect-rule-refs.ts';
 
 // ajv-formats is CommonJS; under NodeNext its default import is typed as the module object.
@@ -17,16 +16,14 @@ type Rule = { id: string; section: string; source: string; statement: string; en
 type Catalogue = { interface: string; prefix: string; rules: Rule[] };
 type Doc = Record<string, any>;
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const load = (rel: string): any => parse(readFileSync(root + rel, 'utf8'));
-
 const documents: Record<'status' | 'verify', Doc> = {
-  status: load('specs/status.openapi.yaml'),
-  verify: load('specs/verify.openapi.yaml'),
+  status: await readSpecDocument(specPath('status')),
+  verify: await readSpecDocument(specPath('verify')),
 };
+// Read as written, headers included: the catalogue loader keeps only the rules.
 const catalogues: Record<'status' | 'verify', Catalogue> = {
-  status: load('specs/rules/status.yaml'),
-  verify: load('specs/rules/verify.yaml'),
+  status: parse(readFileSync(`${SPECS_DIR}rules/status.yaml`, 'utf8')),
+  verify: parse(readFileSync(`${SPECS_DIR}rules/verify.yaml`, 'utf8')),
 };
 
 /** Every schema object (has a type, properties, items, allOf...) in which `pred` holds. */
@@ -58,7 +55,7 @@ function schemaValidator(doc: Doc) {
 describe('OpenAPI documents of the status and verification interfaces', () => {
   for (const name of ['status', 'verify'] as const) {
     it(`${name}.openapi.yaml passes swagger-parser validate()`, async () => {
-      await expect(SwaggerParser.validate(structuredClone(documents[name]) as any)).resolves.toBeTruthy();
+      await expect(loadSpec(name)).resolves.toBeTruthy();
     });
 
     it(`${name}.openapi.yaml is OpenAPI 3.1.0, version 1.0.0, with a server variable`, () => {
