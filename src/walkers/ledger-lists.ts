@@ -26,6 +26,8 @@ export interface Transaction extends TransactionParties {
 
 /** One of the lists of sections 4.1 and 4.2, as the checks address, walk and order it. */
 export interface LedgerList<T> {
+  /** The list's operation in the ledger-query document. */
+  operationId: string;
   path: string;
   /** The key of the item array in the answer. */
   listKey: string;
@@ -37,6 +39,7 @@ export interface LedgerList<T> {
 }
 
 export const SCHEDULE_LIST: LedgerList<Schedule> = {
+  operationId: 'listSchedules',
   path: '/api/v1/schedules',
   listKey: 'schedules',
   envelope: 'LQ-4.1-schedules-envelope',
@@ -45,6 +48,7 @@ export const SCHEDULE_LIST: LedgerList<Schedule> = {
 };
 
 export const TRANSACTION_LIST: LedgerList<Transaction> = {
+  operationId: 'listTransactions',
   path: '/api/v1/transactions',
   listKey: 'transactions',
   envelope: 'LQ-4.2-transactions-envelope',

@@ -1,0 +1,29 @@
+import type fc from 'fast-check';
+import { parameterSchema } from '../../generators/requests/parameter-schema.ts';
+import { validArbitrary } from '../../generators/schema/valid-arbitrary.ts';
+import { checkProperty } from '../harness/check-property.ts';
+import type { Check } from '../harness/rule-test.ts';
+import { loadSpec } from '../spec/load-spec.ts';
+import { findOperation, findParameter } from '../spec/operations.ts';
+import type { LedgerList } from '../walkers/ledger-lists.ts';
+import { listPage } from '../walkers/list-page.ts';
+import { expectRule } from './rule-violation.ts';
+
+/**
+ * limit=N, for the valid values of the list's `limit` parameter, answers the first N items of the
+ * ascending list and never more: each page is compared with the list read at limit=100.
+ */
+export async function expectLimitTakesFirst<T>(t: Check, list: LedgerList<T>, rule: string): Promise<void> {
+  const keys = (items: T[]) => items.map(list.sortKey.key);
+  const full = keys((await listPage(t, list, [['order', 'asc'], ['limit', '100']], rule)).items);
+  const operation = findOperation(await loadSpec('ledger-query'), list.operationId);
+  const limits = validArbitrary(parameterSchema(findParameter(operation, 'limit', 'query')), 'text') as fc.Arbitrary<string>;
+  await checkProperty(t, limits, async (limit) => {
+    const page = await listPage(t, list, [['order', 'asc'], ['limit', limit]], rule);
+    const n = Number(limit);
+    expectRule(rule, page.items.length <= n, `limit=${limit} returned ${page.items.length} ${list.listKey}`, page.exchange);
+    const expected = full.slice(0, n);
+    expectRule(rule, keys(page.items).join() === expected.join(),
+      `limit=${limit} returned ${page.items.length} ${list.listKey}, expected the first ${expected.length} of the list`, page.exchange);
+  });
+}
