@@ -2,9 +2,9 @@
 // address (with or without 0x), or a base32 alias (optionally prefixed by shard.realm.).
 import type { PGlite } from '@electric-sql/pglite';
 import { localNum, parsePathEntityId } from './entity-id.ts';
+import { parseEvmAddress } from './evm-address.ts';
 import { badRequest, notFound } from './query-error.ts';
 
-const EVM_ADDRESS = /^(?:0x)?([0-9a-fA-F]{40})$/;
 const ALIAS = /^(?:(\d{1,10})\.(\d{1,10})\.)?([A-Za-z2-7]{8,})$/;
 
 /** Where a path segment points: an account number or nothing; throws 400 when malformed. */
@@ -16,9 +16,9 @@ async function resolveAccountNum(db: PGlite, text: string): Promise<bigint | nul
     const { rows } = await db.query<{ num: bigint }>('SELECT num FROM account WHERE num = $1', [num]);
     return rows[0]?.num ?? null;
   }
-  const evm = EVM_ADDRESS.exec(text);
+  const evm = parseEvmAddress(text);
   if (evm) {
-    const { rows } = await db.query<{ num: bigint }>('SELECT num FROM account WHERE evm_address = $1', [`0x${evm[1]!.toLowerCase()}`]);
+    const { rows } = await db.query<{ num: bigint }>('SELECT num FROM account WHERE evm_address = $1', [evm]);
     return rows[0]?.num ?? null;
   }
   const alias = ALIAS.exec(text);

@@ -13,6 +13,7 @@ import { keyedPage } from './keyed-page.ts';
 import { sendJson } from './json-reply.ts';
 import { badRequest, notFound } from './query-error.ts';
 import { requireContractNum } from './contract-lookup.ts';
+import { parseEvmAddress } from './evm-address.ts';
 import { parseTransactionId } from './transaction-id.ts';
 import type { JsonValue } from './json-body.ts';
 
@@ -55,10 +56,9 @@ function logJson(l: LogRow): { [key: string]: JsonValue } {
   };
 }
 
-const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
 const HEX32 = /^(0x)?[0-9a-fA-F]{64}$/;
 const RESULT_RULES: ParamRule[] = [
-  timestampFilterRule(), { name: 'from', single: true, parse: (v) => (EVM_ADDRESS.test(v) ? `0x${v.replace(/^0x/, '').toLowerCase()}` : undefined) },
+  timestampFilterRule(), { name: 'from', single: true, parse: parseEvmAddress },
   { name: 'block.hash', single: true, parse: (v) => (/^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/.test(v) ? v.replace(/^0x/, '').toLowerCase() : undefined) },
   integerFilterRule('block.number'), booleanRule('internal'), integerFilterRule('transaction.index', ['eq']), limitRule(), orderRule,
 ];
