@@ -16,11 +16,7 @@ async function getJson(url: string): Promise<unknown> {
 }
 
 async function main(): Promise<void> {
-  const lines: string[] = [];
-  const print = (line: string) => {
-    lines.push(line);
-    process.stdout.write(`${line}\n`);
-  };
+  const print = (line: string) => process.stdout.write(`${line}\n`);
 
   print(formatTiming('reference server start + close', await timeRuns(3, async () => (await startReferenceServer({ quiet: true })).close()), 'starts'));
 
