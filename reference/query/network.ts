@@ -31,6 +31,11 @@ interface NodeRow {
   stake: bigint; stake_rewarded: bigint; stake_not_rewarded: bigint; min_stake: bigint; max_stake: bigint; reward_rate_start: bigint; decline_reward: boolean; timestamp_ns: bigint;
 }
 
+/** The current staking period: the day that starts at the stake document's period start. */
+function stakingPeriod(stake: Stored<NetworkRecord['stake']>) {
+  return { from: formatTimestamp(stake.stakingPeriodStartNs), to: formatTimestamp(BigInt(stake.stakingPeriodStartNs) + DAY_NS) };
+}
+
 const endpoint = (e: { domainName: string; ipAddressV4: string; port: number }) => ({ domain_name: e.domainName, ip_address_v4: e.ipAddressV4, port: e.port });
 
 export function registerNetworkRoutes(app: FastifyInstance, db: PGlite): void {
@@ -62,7 +67,7 @@ export function registerNetworkRoutes(app: FastifyInstance, db: PGlite): void {
       max_stake_rewarded: s.maxStakeRewarded, max_staking_reward_rate_per_hbar: s.maxStakingRewardRatePerHbar, max_total_reward: s.maxTotalReward,
       node_reward_fee_fraction: s.nodeRewardFeeFraction, reserved_staking_rewards: s.reservedStakingRewards, reward_balance_threshold: s.rewardBalanceThreshold,
       stake_total: s.stakeTotal,
-      staking_period: { from: formatTimestamp(s.stakingPeriodStartNs), to: formatTimestamp(BigInt(s.stakingPeriodStartNs) + DAY_NS) },
+      staking_period: stakingPeriod(s),
       staking_period_duration: s.stakingPeriodDuration, staking_periods_stored: s.stakingPeriodsStored, staking_reward_fee_fraction: s.stakingRewardFeeFraction,
       staking_reward_rate: s.stakingRewardRate, staking_start_threshold: s.stakingStartThreshold, unreserved_staking_reward_balance: s.unreservedStakingRewardBalance,
     });
@@ -77,7 +82,7 @@ export function registerNetworkRoutes(app: FastifyInstance, db: PGlite): void {
       { from: 'node', where: new SqlConditions(), keys: [{ param: 'node.id', column: 'node_id', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 10 },
       (n) => [String(n.node_id)]);
     linkHeader(reply, next);
-    const period = { from: formatTimestamp(stake.stakingPeriodStartNs), to: formatTimestamp(BigInt(stake.stakingPeriodStartNs) + DAY_NS) };
+    const period = stakingPeriod(stake);
     return sendJson(reply, {
       nodes: items.map((n) => ({
         admin_key: keyJson(n.admin_key), decline_reward: n.decline_reward, description: n.description, file_id: fileId,
