@@ -1,7 +1,7 @@
 // Timestamps are ISO-8601 with offsets: parsed, never compared as text, and ordered as the states
 // imply. Incident updates belong to their parent and are listed newest first.
 import { describe } from 'vitest';
-import { INCIDENTS, MAINTENANCES, STATUS_DOCUMENTS, fetchStatusDocument, fetchTogether, isObject, listIn, objectsIn, type Item } from '../../src/checks/status-documents.ts';
+import { INCIDENTS, MAINTENANCES, STATUS_DOCUMENTS, fetchStatusDocument, fetchTogether, isObject, listIn, objectsIn } from '../../src/checks/status-documents.ts';
 import { parseIsoInstant } from '../../src/checks/status-iso-instant.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 
@@ -46,14 +46,14 @@ describe('GET /incidents.json', () => {
 });
 
 for (const doc of [INCIDENTS, MAINTENANCES]) {
-  const key = doc === INCIDENTS ? 'incidents' : 'scheduled_maintenances';
+  const key = doc.keys[0]!;
   describe(`GET ${doc.path}`, () => {
     ruleTest('lists each item\'s updates newest first, each naming its parent', ['ST-4.7-incident-update-fields'], async (t) => {
       const fetched = await fetchStatusDocument(t, doc);
       const withUpdates = listIn(fetched, key).filter((i) => Array.isArray(i.incident_updates) && i.incident_updates.length > 0);
       if (withUpdates.length === 0) t.skip(`${doc.path} lists no item with updates`);
       for (const item of withUpdates) {
-        const updates = (item.incident_updates as unknown[]).filter(isObject) as Item[];
+        const updates = (item.incident_updates as unknown[]).filter(isObject);
         for (const u of updates) {
           t.soft('ST-4.7-incident-update-fields', u.incident_id === item.id, `update ${String(u.id)} of ${String(item.id)} has incident_id ${JSON.stringify(u.incident_id)}`, fetched.exchange);
         }
