@@ -47,11 +47,6 @@ async function buildDatabase(): Promise<PGlite> {
   return db;
 }
 
-export interface OpenOptions {
-  /** Reuse and write the dump cache (default true). */
-  cache?: boolean;
-}
-
 async function loadDump(file: string): Promise<PGlite | null> {
   if (!existsSync(file)) return null;
   try {
@@ -85,8 +80,7 @@ async function takeBuildLock(lock: string, file: string): Promise<boolean> {
   }
 }
 
-export async function openLedgerDatabase(options: OpenOptions = {}): Promise<PGlite> {
-  if (options.cache === false) return buildDatabase();
+export async function openLedgerDatabase(): Promise<PGlite> {
   mkdirSync(CACHE_DIR, { recursive: true });
   // Uncompressed (about 65 MB): it dumps and loads in half the time of gzip, and start time is what counts here.
   const file = join(CACHE_DIR, `ledger-${sourceFingerprint()}.tar`);
