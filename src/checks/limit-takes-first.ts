@@ -11,11 +11,13 @@ import { expectRule } from './rule-violation.ts';
 
 /**
  * limit=N, for the valid values of the list's `limit` parameter, answers the first N items of the
- * ascending list and never more: each page is compared with the list read at limit=100.
+ * ascending list and never more: each page is compared with the list read at limit=100. An empty
+ * list is skipped, since any limit would pass on it.
  */
 export async function expectLimitTakesFirst<T>(t: Check, list: LedgerList<T>, rule: string): Promise<void> {
   const keys = (items: T[]) => items.map(list.sortKey.key);
   const full = keys((await listPage(t, list, [['order', 'asc'], ['limit', '100']], rule)).items);
+  if (full.length === 0) t.skip(`the target lists no ${list.listKey}: every limit would answer an empty page`);
   const operation = findOperation(await loadSpec('ledger-query'), list.operationId);
   const limits = validArbitrary(parameterSchema(findParameter(operation, 'limit', 'query')), 'text') as fc.Arbitrary<string>;
   await checkProperty(t, limits, async (limit) => {

@@ -87,6 +87,7 @@ describe('GET /api/v1/schedules', () => {
 
   ruleTest('without limit a page holds the first 25 schedules', ['LQ-4.1-limit-default', SCHEDULE_LIST.envelope], async (t) => {
     const full = await listPage(t, SCHEDULE_LIST, [['order', 'asc'], ['limit', '100']]);
+    if (full.items.length === 0) t.skip('the target lists no schedules: no page size to observe');
     const page = await listPage(t, SCHEDULE_LIST, [['order', 'asc']], 'LQ-4.1-limit-default');
     expectPageSize(t, 'LQ-4.1-limit-default', page.items.length, 25, page.exchange);
     const expected = ids(full.items).slice(0, 25);

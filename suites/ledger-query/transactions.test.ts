@@ -67,6 +67,7 @@ describe('GET /api/v1/transactions', () => {
     const next = (responseJson(page.exchange) as { links?: { next?: unknown } }).links?.next;
     t.soft('LQ-4.2-defaults', typeof next !== 'string' || page.items.length === 25, `a page with a next link holds ${page.items.length} transactions, not the default 25`, page.exchange);
     expectSortedBy(t, 'LQ-4.2-defaults', page.items, 'desc', TRANSACTION_LIST.sortKey, page.exchange);
+    if (page.items.length === 0) t.skip('the target lists no transactions: no page size or order to observe');
   });
 
   ruleTest('limit=N (1..100) returns the first N transactions', ['LQ-4.2-limit-range', TRANSACTION_LIST.envelope], async (t) => {
@@ -126,6 +127,7 @@ describe('GET /api/v1/transactions', () => {
   ruleTest('account.id=X returns only, and all, transactions X paid for or took part in', ['LQ-4.2-account-filter-involvement', TRANSACTION_LIST.envelope], async (t) => {
     const slice = await oldestTransactions(t);
     const accounts = [...new Set(slice.items.flatMap(accountsInvolved))];
+    if (accounts.length === 0) t.skip('no payer or transfer account among the oldest transactions');
     await checkProperty(t, fc.constantFrom(...accounts), async (account) => {
       await expectFilterOnOldest(t, expectRule, slice, [['account.id', account]], (tx) => accountsInvolved(tx).includes(account),
         { only: 'LQ-4.2-account-filter-involvement', every: 'LQ-4.2-account-filter-involvement' });
