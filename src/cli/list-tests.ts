@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UNUSED_TARGET } from '../config/run-config.ts';
 import { rulesInTitle } from '../rules/catalogue.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,7 +21,7 @@ export interface ListedTest {
 export async function listConformanceTests(): Promise<ListedTest[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-list-'));
   const out = join(dir, 'list.json');
-  const placeholder = { targets: { baseUrl: 'http://127.0.0.1:9', statusUrl: 'http://127.0.0.1:9', verifyUrl: 'http://127.0.0.1:9' } };
+  const placeholder = { targets: { baseUrl: UNUSED_TARGET, statusUrl: UNUSED_TARGET, verifyUrl: UNUSED_TARGET } };
   const vitestBin = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
   try {
     await new Promise<void>((resolve, reject) => {

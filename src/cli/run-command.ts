@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
-import { ConfigError, TARGET_OF, type Targets } from '../config/run-config.ts';
+import { ConfigError, TARGET_OF, UNUSED_TARGET, type Targets } from '../config/run-config.ts';
 import { collectDrift } from '../drift/collect-drift.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig } from '../harness/resolve-config.ts';
@@ -41,8 +41,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       throw new ConfigError(`no target for ${missing.join(', ')}: give ${missing.map((m) => TARGET_FLAG[m]).join(', ')} or narrow the run with --only`);
     }
     // Interfaces left out by --only keep a placeholder that no test will contact.
-    const unused = 'http://127.0.0.1:9';
-    targets = { baseUrl: given.baseUrl ?? unused, statusUrl: given.statusUrl ?? unused, verifyUrl: given.verifyUrl ?? unused };
+    targets = { baseUrl: given.baseUrl ?? UNUSED_TARGET, statusUrl: given.statusUrl ?? UNUSED_TARGET, verifyUrl: given.verifyUrl ?? UNUSED_TARGET };
   }
 
   try {

@@ -10,6 +10,9 @@ export interface Targets {
 /** Which of the targets is each interface's base URL. */
 export const TARGET_OF: Record<InterfaceName, keyof Targets> = { 'ledger-query': 'baseUrl', status: 'statusUrl', verify: 'verifyUrl' };
 
+/** A loopback URL nothing answers on (the discard port): the target of an interface no test contacts. */
+export const UNUSED_TARGET = 'http://127.0.0.1:9';
+
 /** Everything a conformance run needs to know, resolved from flags, environment and defaults. */
 export interface RunConfig {
   targets: Partial<Targets>;
