@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { readQuery, limitRule, orderRule, booleanRule, enumRule, type Order, type ParamRule, type Filter } from './query-params.ts';
-import { entityFilterRule, integerFilterRule, timestampFilterRule, type EntityFilter } from './filters.ts';
+import { entityFilterRule, integerFilterRule, publicKeyRule, timestampFilterRule, type EntityFilter } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { formatEntityId } from './entity-id.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
@@ -60,8 +60,7 @@ async function accountItems(db: PGlite, rows: AccountRow[], withBalance: boolean
 
 const LIST_RULES: ParamRule[] = [
   entityFilterRule('account.id'), integerFilterRule('account.balance'),
-  { name: 'account.publickey', single: true, parse: (v) => (/^(0x)?[0-9a-fA-F]{64,70}$/.test(v) ? v.replace(/^0x/, '').toLowerCase() : undefined) },
-  booleanRule('balance'), limitRule(), orderRule,
+  publicKeyRule('account.publickey'), booleanRule('balance'), limitRule(), orderRule,
 ];
 
 const DETAIL_RULES: ParamRule[] = [

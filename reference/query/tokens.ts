@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { readQuery, limitRule, orderRule, enumRule, type Order, type ParamRule, type Filter, type ParsedQuery } from './query-params.ts';
-import { entityFilterRule, integerFilterRule, timestampFilterRule, type EntityFilter } from './filters.ts';
+import { entityFilterRule, integerFilterRule, publicKeyRule, timestampFilterRule, type EntityFilter } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { entityOrderKey, formatEntityId, localNum, parsePathEntityId, parseQueryEntityId } from './entity-id.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
@@ -66,8 +66,7 @@ function tokenDetail(t: TokenRow): JsonValue {
 
 const LIST_RULES: ParamRule[] = [
   entityFilterRule('account.id', ['eq']), { name: 'name', single: true, parse: (v) => (v.length >= 1 && v.length <= 100 ? v : undefined) },
-  { name: 'publickey', single: true, parse: (v) => (/^(0x)?[0-9a-fA-F]{64,70}$/.test(v) ? v.replace(/^0x/, '').toLowerCase() : undefined) },
-  entityFilterRule('token.id'), enumRule('type', ['ALL', 'FUNGIBLE_COMMON', 'NON_FUNGIBLE_UNIQUE']), limitRule(), orderRule,
+  publicKeyRule('publickey'), entityFilterRule('token.id'), enumRule('type', ['ALL', 'FUNGIBLE_COMMON', 'NON_FUNGIBLE_UNIQUE']), limitRule(), orderRule,
 ];
 const BALANCE_RULES: ParamRule[] = [entityFilterRule('account.id'), integerFilterRule('account.balance'), timestampFilterRule('timestamp', ['eq', 'lt', 'lte']), limitRule(), orderRule];
 const NFT_RULES: ParamRule[] = [entityFilterRule('account.id'), integerFilterRule('serialnumber'), entityFilterRule('spender.id'), limitRule(), orderRule];
