@@ -17,6 +17,9 @@ export interface DriftInput {
   exchangeLog: string;
 }
 
+/** Rules of document-wide facts: the definition's version, and the existence of the 4.6 operations. */
+export const DOCUMENT_RULES = { version: ['LQ-9-definition-version'], operation: ['LQ-4.6-endpoints-answer'] };
+
 /**
  * `--drift`: fetches the query service's published OpenAPI document (one GET, counted in the run's
  * requests and budget) and compares it with the contract document.
@@ -38,6 +41,6 @@ export async function collectDrift(input: DriftInput): Promise<DriftData> {
     source: published.url,
     message: `compared with ${published.url}`,
     publishedVersion: typeof info?.version === 'string' ? info.version : undefined,
-    findings: compareDocuments(ours, published.doc, { version: ['LQ-9-definition-version'], operation: ['LQ-4.6-endpoints-answer'] }),
+    findings: compareDocuments(ours, published.doc, DOCUMENT_RULES),
   };
 }

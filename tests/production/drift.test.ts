@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_RULES } from '../../src/drift/collect-drift.ts';
 import { compareDocuments, type DriftFinding } from '../../src/drift/compare-documents.ts';
 import type { DriftRuleEntry } from '../../src/drift/drift-report.ts';
 import { fetchPublishedDocument, PUBLISHED_DOCUMENT_PATH } from '../../src/drift/published-document.ts';
@@ -13,7 +14,6 @@ import { startReferenceServer, type ReferenceServer } from '../../reference/serv
 import { ruleRows, runCli, startProxy, tempDir, type CliResult, type LoopbackProxy } from './cli-helpers.ts';
 
 const FIXTURE = readFileSync(new URL('./fixtures/published-openapi.yml', import.meta.url), 'utf8');
-const RULES = { version: ['LQ-9-definition-version'], operation: ['LQ-4.6-endpoints-answer'] };
 
 describe('comparing a published OpenAPI document with the contract', () => {
   let findings: DriftFinding[];
@@ -21,7 +21,7 @@ describe('comparing a published OpenAPI document with the contract', () => {
 
   beforeAll(async () => {
     const ours = (await readSpecDocument(specPath('ledger-query'))) as unknown as Node;
-    findings = compareDocuments(ours, parseYaml(FIXTURE) as Node, RULES);
+    findings = compareDocuments(ours, parseYaml(FIXTURE) as Node, DOCUMENT_RULES);
   });
 
   it('finds each deliberate disagreement under the rule it concerns', () => {
