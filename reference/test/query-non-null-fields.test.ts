@@ -1,24 +1,23 @@
 // Regression: fields contract 2.3 and 2.4 type as non-null (EntityId, Timestamp) are never null in
 // the answers, though the real service sends null in several of them (reference notes).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { referenceForTests } from './reference-for-tests.ts';
 
-let server: ReferenceServer;
+const reference = referenceForTests();
+
+async function get(path: string): Promise<any> {
+  return (await reference.get(path)).body;
+}
+
 let transactions: any[];
 beforeAll(async () => {
-  server = await startReferenceServer({ quiet: true });
   transactions = [];
   for (let path: string | null = '/api/v1/transactions?order=asc&limit=100'; path;) {
-    const page: any = await (await fetch(`${server.baseUrl}${path}`)).json();
+    const page = await get(path);
     transactions.push(...page.transactions);
     path = page.links.next;
   }
 });
-afterAll(async () => server?.close());
-
-async function get(path: string): Promise<any> {
-  return (await fetch(`${server.baseUrl}${path}`)).json();
-}
 
 const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;
 const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
