@@ -1,3 +1,4 @@
+import { HTTP_METHODS } from '../spec/operations.ts';
 import { COMPARED_KEYWORDS, deref, isNode, viewSchema, type Node } from './schema-view.ts';
 
 /** One place where the published document says something else than the contract. */
@@ -14,7 +15,6 @@ export interface DriftFinding {
   published: string;
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const MAX_DEPTH = 10;
 
 /** Words in rule ids that say which kind of fact a rule is about, per compared aspect. */
@@ -180,7 +180,7 @@ export function compareDocuments(ours: Node, theirs: Node, documentRules: { vers
     const item = deref(ours, rawItem);
     if (!item) continue;
     const match = published.get(templateKey(path));
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = deref(ours, item[method]);
       if (!op || notContract(op)) continue;
       const opName = `${method.toUpperCase()} ${path}`;

@@ -12,14 +12,15 @@ export interface OperationRef {
   parameters: OpenAPIV3_1.ParameterObject[];
 }
 
-const METHODS: HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
+/** The operation keys of an OpenAPI path item that the contract's documents use. */
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Every operation of a dereferenced document. */
 export function listOperations(doc: OpenAPIV3_1.Document): OperationRef[] {
   const result: OperationRef[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!item) continue;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation?.operationId) continue;
       const byKey = new Map<string, OpenAPIV3_1.ParameterObject>();
