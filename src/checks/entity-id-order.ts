@@ -1,14 +1,15 @@
-/**
- * EntityIds order numerically part by part (shard, then realm, then num), never as strings:
- * 0.0.9 comes before 0.0.10. A bare number is the `0.0.` form (contract 2.1).
- */
-export function entityIdParts(text: string): [bigint, bigint, bigint] {
+/** The three parts of an EntityId; a bare number is the `0.0.` form (contract 2.1). */
+function entityIdParts(text: string): [bigint, bigint, bigint] {
   const parts = text.split('.');
   if (parts.length === 1) return [0n, 0n, BigInt(parts[0]!)];
   if (parts.length !== 3) throw new RangeError(`not an entity ID: ${text}`);
   return [BigInt(parts[0]!), BigInt(parts[1]!), BigInt(parts[2]!)];
 }
 
+/**
+ * EntityIds order numerically part by part (shard, then realm, then num), never as strings:
+ * 0.0.9 comes before 0.0.10.
+ */
 export function compareEntityIds(a: string, b: string): number {
   const pa = entityIdParts(a);
   const pb = entityIdParts(b);

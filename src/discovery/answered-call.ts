@@ -3,7 +3,7 @@ import { responseJson, type Exchange } from '../http/exchange.ts';
 import { knownCallsFor } from '../checks/known-calls.ts';
 import { discover } from './discover.ts';
 
-export const CONTRACT_CALL_PATH = '/api/v1/contracts/call';
+const CONTRACT_CALL_PATH = '/api/v1/contracts/call';
 
 export interface CallBody {
   to: string;
