@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue, readCatalogueFile, RULE_ID, rulesInTitle, titleWithRules } from '../src/rules/catalogue.ts';
 import { SPECS_DIR } from '../src/spec/load-spec.ts';
-import { writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
