@@ -93,7 +93,7 @@ describe('resource lookups', () => {
     expect(results[0].created_contract_ids).toEqual(['0.0.7001']);
   });
 
-  it('walks the account list through tuple-free and tuple cursors without repeats', async () => {
+  it('walks the token balance list through its tuple cursor without repeats', async () => {
     const seen: string[] = [];
     let path: string | null = '/api/v1/tokens/balances?limit=40&token.id=lte:0.0.2003';
     for (let pages = 0; path && pages < 40; pages++) {
