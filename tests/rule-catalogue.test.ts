@@ -1,16 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue, readCatalogueFile, RULE_ID, rulesInTitle, titleWithRules } from '../src/rules/catalogue.ts';
 import { SPECS_DIR } from '../src/spec/load-spec.ts';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
+import { filesUnder } from './production/cli-helpers.ts';
 
 describe('rule catalogue', () => {
   it('holds at least 90 rules with unique, well-formed ids and both sources', () => {
@@ -24,7 +18,7 @@ describe('rule catalogue', () => {
   it('every rule id written in the suites and harness exists in the catalogue', () => {
     const catalogue = loadCatalogue();
     const root = new URL('../', import.meta.url).pathname;
-    const files = ['suites', 'src'].flatMap((d) => { try { return sourceFiles(join(root, d)); } catch { return []; } });
+    const files = ['suites', 'src'].flatMap((d) => { try { return filesUnder(join(root, d)).filter((f) => f.endsWith('.ts')); } catch { return []; } });
     const used = new Set<string>();
     for (const file of files) {
       for (const m of readFileSync(file, 'utf8').matchAll(/['"`]((?:LQ|ST|VF)-\d+(?:\.\d+)*-[a-z0-9-]+)['"`]/g)) used.add(m[1]!);
