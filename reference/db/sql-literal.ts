@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 
 export type SqlValue = string | number | bigint | boolean | null | Uint8Array | object;
 
-export function sqlLiteral(value: SqlValue): string {
+function sqlLiteral(value: SqlValue): string {
   if (value === null) return 'NULL';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'bigint') return value.toString();

@@ -34,7 +34,7 @@ export class ParsedQuery {
   }
 }
 
-export function splitQuery(rawUrl: string): Array<[string, string]> {
+function splitQuery(rawUrl: string): Array<[string, string]> {
   const at = rawUrl.indexOf('?');
   if (at < 0) return [];
   const out: Array<[string, string]> = [];

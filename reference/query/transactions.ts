@@ -23,7 +23,7 @@ const LIST_RULES: ParamRule[] = [
 const SUCCESS_LIST = SUCCESS_RESULTS.map((r) => `'${r}'`).join(',');
 
 /** Transactions involving an account matching the filters: as payer or in any transfer. */
-export function involvingAccount(where: SqlConditions, filters: readonly EntityFilter[]): string {
+function involvingAccount(where: SqlConditions, filters: readonly EntityFilter[]): string {
   const p = (column: string) => where.filterExpression(column, filters, 'or', '::numeric');
   return `(${p('t.payer_num')}
     OR EXISTS (SELECT 1 FROM crypto_transfer c WHERE c.consensus_ns = t.consensus_ns AND ${p('c.account_num')})
