@@ -23,6 +23,14 @@ const CALL_DATA = /^(0x)?[0-9a-fA-F]{8,}$/;
 /** Attempts are bounded: a target that answers none of them gets a skip, not a long search. */
 const MAX_ATTEMPTS = 6;
 
+/** EVM addresses (0x, lower case) of contracts on the target's own contract list; skips when there are none. */
+export async function listedContractAddresses(t: Check): Promise<string[]> {
+  const contracts = await discover<{ evm_address?: unknown }>(t, 'contracts with an EVM address', '/api/v1/contracts', 'contracts', {
+    where: (c) => typeof c.evm_address === 'string' && ADDRESS.test(c.evm_address),
+  });
+  return [...new Set(contracts.map((c) => String(c.evm_address).toLowerCase().replace(/^(0x)?/, '0x')))];
+}
+
 export function sendCall(t: Check, body: unknown, contentType = 'application/json'): Promise<Exchange> {
   return t.send({ method: 'POST', url: CONTRACT_CALL_PATH, body: typeof body === 'string' ? body : JSON.stringify(body), contentType });
 }
@@ -33,10 +41,7 @@ export function sendCall(t: Check, body: unknown, contentType = 'application/jso
  * successful contract results, then (unless data is needed) no data at all; none answered → skip.
  */
 export async function findAnsweredCall(t: Check, options: { needData?: boolean } = {}): Promise<AnsweredCall> {
-  const contracts = await discover<{ evm_address?: unknown }>(t, 'contracts with an EVM address', '/api/v1/contracts', 'contracts', {
-    where: (c) => typeof c.evm_address === 'string' && ADDRESS.test(c.evm_address),
-  });
-  const listed = new Set(contracts.map((c) => String(c.evm_address).toLowerCase().replace(/^(0x)?/, '0x')));
+  const listed = new Set(await listedContractAddresses(t));
   const candidates: Array<{ body: CallBody; origin: string }> = [];
   for (const known of knownCallsFor(t.config)) {
     if (known.expectedResult !== undefined && known.block === undefined && listed.has(known.to.toLowerCase())) {

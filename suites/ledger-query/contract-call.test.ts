@@ -14,7 +14,7 @@ import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts
 import { decodeErrorString, ERROR_STRING_SELECTOR } from '../../src/checks/revert-reason.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { answerSummary, sameAnswer } from '../../src/checks/same-answer.ts';
-import { findAnsweredCall, sendCall, type CallBody } from '../../src/discovery/answered-call.ts';
+import { findAnsweredCall, listedContractAddresses, sendCall, type CallBody } from '../../src/discovery/answered-call.ts';
 import { discover } from '../../src/discovery/discover.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
@@ -49,10 +49,8 @@ function ruleOfBrokenField(invalid: InvalidField): string {
 
 /** Bodies broken in one place chosen by `where`, each sent and required to be rejected. */
 async function rejectsBrokenBodies(t: Check, where: (invalid: InvalidField) => boolean, extra?: fc.Arbitrary<{ body: unknown; rule: string; why: string }>): Promise<void> {
-  const [contract] = await discover<{ evm_address: string }>(t, 'contracts with an EVM address', '/api/v1/contracts', 'contracts', {
-    where: (c) => typeof c.evm_address === 'string',
-  });
-  const generated = contractCallBodyArbitrary(callSchema, { invalid: true, to: fc.constant(contract!.evm_address) })
+  const [contract] = await listedContractAddresses(t);
+  const generated = contractCallBodyArbitrary(callSchema, { invalid: true, to: fc.constant(contract!) })
     .filter((c) => c.invalid !== undefined && where(c.invalid))
     .map((c) => ({ body: c.body, rule: ruleOfBrokenField(c.invalid!), why: `${c.invalid!.pointer || 'the body'} breaks ${c.invalid!.violates}` }));
   await checkProperty(t, extra ? fc.oneof(generated, extra) : generated, async ({ body, rule, why }) => {
@@ -140,10 +138,8 @@ describe('POST /api/v1/contracts/call', () => {
   });
 
   ruleTest('answers generated valid bodies with a hex result or, when the call fails, the error body', ['LQ-4.3-result-hex', 'LQ-7-contract-call-error-body'], async (t) => {
-    const [contract] = await discover<{ evm_address: string }>(t, 'contracts with an EVM address', '/api/v1/contracts', 'contracts', {
-      where: (c) => typeof c.evm_address === 'string',
-    });
-    await checkProperty(t, contractCallBodyArbitrary(callSchema, { to: fc.constant(contract!.evm_address) }), async ({ body }) => {
+    const [contract] = await listedContractAddresses(t);
+    await checkProperty(t, contractCallBodyArbitrary(callSchema, { to: fc.constant(contract!) }), async ({ body }) => {
       const exchange = await sendCall(t, body);
       // A valid body may still fail to execute (revert, no code at that block, too little gas):
       // such a failure carries the error body.
