@@ -92,7 +92,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
         if (!catalogue.has(rule)) throw new Error(`soft check names unknown rule ${rule}`);
         if (!holds) soft.push(new RuleViolation(rule, detail, exchange));
       },
-      note: (text) => void meta.notes.push(text),
+      note: (text) => void meta.notes.push(state.redact.text(text)),
       skip: skipBecause,
     };
 
@@ -127,6 +127,8 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     meta.requests = exchanges.reduce((n, ex) => n + 1 + ex.throttled.length, 0);
     meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
     if (meta.throttled) meta.notes.push(`waited out ${meta.throttled} throttling answer(s) from the target`);
+    // What the check found to work on (counts, empty lists) is read next to its requests in the HTML report.
+    if (meta.notes.length) await allure.attachment('notes.txt', meta.notes.join('\n'), 'text/plain');
 
     const violations = failure instanceof RuleViolation ? [failure, ...soft] : soft;
     meta.violations = violations.map((v) => ({ rule: v.rule, source: catalogue.get(v.rule)!.source, message: state.redact.text(v.message) }));
