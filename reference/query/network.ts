@@ -13,11 +13,10 @@ import { keyedPage } from './keyed-page.ts';
 import { sendJson } from './json-reply.ts';
 import { notFound } from './query-error.ts';
 import type { NetworkRecord } from '../../fixtures/ledger/ledger-model.ts';
+import { DAY_NS } from '../../fixtures/ledger/ledger-clock.ts';
 
 /** Network documents are stored as JSON, with 64-bit values as decimal text. */
 type Stored<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] extends object ? Stored<T[K]> : T[K] };
-
-const DAY_NS = 86_400_000_000_000n;
 
 async function document<K extends keyof NetworkRecord>(db: PGlite, kind: string): Promise<Stored<NetworkRecord[K]>> {
   const { rows } = await db.query<{ document: Stored<NetworkRecord[K]> }>('SELECT document FROM network_document WHERE kind = $1', [kind]);
