@@ -5,6 +5,11 @@ import { loadSpec } from '../spec/load-spec.ts';
 import { expectRule } from './rule-violation.ts';
 import { messageNamesParameter } from './parameter-named.ts';
 
+/** The rules every query error body is judged by (section 2.5): what a test of error answers declares. */
+export const ERROR_BODY_RULES = ['LQ-2.5-error-body-shape', 'LQ-2.5-error-data-hex'];
+/** The rules of the messages about invalid parameters (section 7), judged when `parameters` is given. */
+export const PARAMETER_MESSAGE_RULES = ['LQ-7-one-message-per-invalid-parameter', 'LQ-7-message-names-parameter'];
+
 export interface ExpectedQueryError {
   status: number;
   /** Invalid parameters the answer must name, one message each (contract section 7). */

@@ -10,7 +10,7 @@ import { rulesOf } from '../../generators/schema/schema-node.ts';
 import { validArbitrary } from '../../generators/schema/valid-arbitrary.ts';
 import { expectAcceptedQuery } from '../../src/checks/accepted-query.ts';
 import { filterNameAccepted } from '../../src/checks/filter-name-accepted.ts';
-import { expectQueryErrorBody } from '../../src/checks/query-error-body.ts';
+import { ERROR_BODY_RULES, expectQueryErrorBody, PARAMETER_MESSAGE_RULES } from '../../src/checks/query-error-body.ts';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
@@ -22,8 +22,6 @@ import { loadSpec } from '../../src/spec/load-spec.ts';
 import { findOperation, type OperationRef } from '../../src/spec/operations.ts';
 
 const spec = await loadSpec('ledger-query');
-const ERROR_BODY_RULES = ['LQ-2.5-error-body-shape', 'LQ-2.5-error-data-hex'];
-const MESSAGE_RULES = ['LQ-7-one-message-per-invalid-parameter', 'LQ-7-message-names-parameter'];
 /** Enumerated boundary lists (59 type names, each misspelt three ways) are thinned to this many per run. */
 const BOUNDARY_CASES_PER_PARAMETER = 15;
 
@@ -71,7 +69,7 @@ for (const endpoint of endpoints) {
   const parameterRuleIds = unique(parameters.flatMap(rulesOfParameter));
   const ruleOf = (name: string) => rulesOfParameter(parameters.find((p) => p.name === name)!)[0] ?? endpoint.invalid400;
   const schemaRules = await responseSchemaRules(op.operationId, 200);
-  const invalidRules = unique([...parameterRuleIds, endpoint.invalid400, ...ERROR_BODY_RULES, ...MESSAGE_RULES, 'LQ-7-no-server-error']);
+  const invalidRules = unique([...parameterRuleIds, endpoint.invalid400, ...ERROR_BODY_RULES, ...PARAMETER_MESSAGE_RULES, 'LQ-7-no-server-error']);
 
   describe(`GET ${op.path}`, () => {
     ruleTest('accepts every combination of valid parameter values with 200 and a well-formed page', unique([endpoint.envelope, ...parameterRuleIds, ...schemaRules, 'LQ-7-no-server-error']), async (t) => {
@@ -102,7 +100,7 @@ for (const endpoint of endpoints) {
       if (cases.length === 0) continue;
       const shown = cases.slice(0, 4).map((c) => JSON.stringify(String(c.value))).join(', ');
       ruleTest(`rejects each invalid boundary value of ${parameter.name} (${shown}, ...) with 400 naming it`,
-        unique([...rulesOfParameter(parameter), ...ERROR_BODY_RULES, ...MESSAGE_RULES, 'LQ-7-no-server-error']), async (t) => {
+        unique([...rulesOfParameter(parameter), ...ERROR_BODY_RULES, ...PARAMETER_MESSAGE_RULES, 'LQ-7-no-server-error']), async (t) => {
           for (const c of cases) {
             const exchange = await t.get(op.path, [[parameter.name, String(c.value)]]);
             await softly(t, () => expectQueryErrorBody(t, exchange, { status: 400, statusRule: ruleOf(parameter.name), parameters: [parameter.name] }));

@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { pathArbitrary } from '../../generators/requests/path-arbitrary.ts';
 import { semanticInvalidParameterArbitrary } from '../../generators/requests/semantic-invalid-parameter.ts';
 import { ENTITY_ID_PART_MAX, entityIdArbitrary } from '../../generators/semantic/entity-id.ts';
-import { expectQueryErrorBody } from '../../src/checks/query-error-body.ts';
+import { ERROR_BODY_RULES, expectQueryErrorBody, PARAMETER_MESSAGE_RULES } from '../../src/checks/query-error-body.ts';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
@@ -16,7 +16,6 @@ import { findOperation, findParameter } from '../../src/spec/operations.ts';
 
 const getTopic = findOperation(await loadSpec('ledger-query'), 'getTopic');
 const topicRules = await responseSchemaRules('getTopic', 200);
-const ERROR_BODY_RULES = ['LQ-2.5-error-body-shape', 'LQ-2.5-error-data-hex'];
 const NOT_FOUND_RULES = ['LQ-4.5-topic-not-found-404', 'LQ-7-not-found-single-message', ...ERROR_BODY_RULES];
 const topicPath = (id: string) => `/api/v1/topics/${encodeURIComponent(id)}`;
 
@@ -64,7 +63,7 @@ describe('GET /api/v1/topics/{topicId}', () => {
   });
 
   ruleTest('rejects a malformed topic ID with 400 and one message naming it',
-    ['LQ-4.5-topic-id-entity-id', 'LQ-7-one-message-per-invalid-parameter', 'LQ-7-message-names-parameter', ...ERROR_BODY_RULES, 'LQ-7-no-server-error'], async (t) => {
+    ['LQ-4.5-topic-id-entity-id', ...PARAMETER_MESSAGE_RULES, ...ERROR_BODY_RULES, 'LQ-7-no-server-error'], async (t) => {
       await checkProperty(t, malformedTopicIds, async (id) => {
         const exchange = await t.get(topicPath(id));
         await expectQueryErrorBody(t, exchange, { status: 400, statusRule: 'LQ-4.5-topic-id-entity-id', parameters: [TOPIC_ID] });
