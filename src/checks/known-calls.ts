@@ -44,6 +44,11 @@ export function parseKnownCalls(text: string, source: string): KnownCall[] {
   });
 }
 
+/** The contract call body that asks the target for a known call's outcome. */
+export function knownCallBody(call: KnownCall): { to: string; data: string; block?: string } {
+  return { to: call.to, data: call.data, ...(call.block === undefined ? {} : { block: call.block }) };
+}
+
 /**
  * Every known call for this run: the file given with --known-calls, and on the embedded reference
  * the project's own file. An empty list means the value checks have nothing to compare.

@@ -1,6 +1,6 @@
 import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
-import { knownCallsFor } from '../checks/known-calls.ts';
+import { knownCallBody, knownCallsFor } from '../checks/known-calls.ts';
 import { discover } from './discover.ts';
 
 const CONTRACT_CALL_PATH = '/api/v1/contracts/call';
@@ -45,7 +45,7 @@ export async function findAnsweredCall(t: Check, options: { needData?: boolean }
   const candidates: Array<{ body: CallBody; origin: string }> = [];
   for (const known of knownCallsFor(t.config)) {
     if (known.expectedResult !== undefined && known.block === undefined && listed.has(known.to.toLowerCase())) {
-      candidates.push({ body: { to: known.to, data: known.data }, origin: `known call "${known.description}"` });
+      candidates.push({ body: knownCallBody(known), origin: `known call "${known.description}"` });
     }
   }
   const results = await t.get('/api/v1/contracts/results', [['limit', '25']]);

@@ -8,7 +8,7 @@ import { evmAddressArbitrary, invalidEvmAddressArbitrary } from '../../generator
 import { CALL_DATA_MAX_CHARACTERS } from '../../generators/semantic/hex-data.ts';
 import { expectCallErrorBody, expectCallRejected } from '../../src/checks/contract-call-rejection.ts';
 import { expectSameAsWithout } from '../../src/checks/default-equivalence.ts';
-import { knownCallsFor } from '../../src/checks/known-calls.ts';
+import { knownCallBody, knownCallsFor } from '../../src/checks/known-calls.ts';
 import { expectQueryErrorBody } from '../../src/checks/query-error-body.ts';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import { decodeErrorString, ERROR_STRING_SELECTOR } from '../../src/checks/revert-reason.ts';
@@ -269,7 +269,7 @@ describe('POST /api/v1/contracts/call', () => {
     const known = knownCallsFor(t.config).filter((k) => k.expectedResult !== undefined);
     if (known.length === 0) t.skip('no known calls for this target (give --known-calls FILE to check returned values)');
     for (const k of known) {
-      const exchange = await sendCall(t, { to: k.to, data: k.data, ...(k.block === undefined ? {} : { block: k.block }) });
+      const exchange = await sendCall(t, knownCallBody(k));
       const result = resultOf(exchange);
       t.soft('LQ-4.3-result-value', exchange.status === 200 && typeof result === 'string' && result.toLowerCase() === k.expectedResult!.toLowerCase(),
         `${k.description}: expected ${k.expectedResult}, got ${answerSummary(exchange)}`, exchange);
@@ -280,7 +280,7 @@ describe('POST /api/v1/contracts/call', () => {
     const reverts = knownCallsFor(t.config).filter((k) => k.expectedRevert);
     if (reverts.length === 0) t.skip('no known reverting calls for this target (give --known-calls FILE with expectedRevert entries)');
     for (const k of reverts) {
-      const exchange = await sendCall(t, { to: k.to, data: k.data, ...(k.block === undefined ? {} : { block: k.block }) });
+      const exchange = await sendCall(t, knownCallBody(k));
       expectRule('LQ-7-contract-call-error-body', exchange.status >= 400 && exchange.status < 500, `${k.description}: a revert must fail the call, got ${answerSummary(exchange)}`, exchange);
       const [message] = await expectQueryErrorBody(t, exchange, { status: exchange.status, statusRule: 'LQ-7-contract-call-error-body' });
       t.soft('LQ-4.3-revert-data', exchange.status === 400, `${k.description}: expected 400, got ${exchange.status}`, exchange);
