@@ -13,6 +13,9 @@ export interface ConformanceMeta {
   notes: string[];
 }
 
+/** How the skip reason of a test the target kept throttling begins: the summary counts those tests. */
+export const THROTTLED_OUT_SKIP = 'target kept throttling';
+
 // TaskMeta lives in @vitest/runner (vitest re-exports it), so the augmentation targets that module.
 declare module '@vitest/runner' {
   interface TaskMeta {

@@ -8,7 +8,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
 import { interfaceOfRule, loadCatalogue, titleWithRules } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
-import type { ConformanceMeta } from './conformance-meta.ts';
+import { THROTTLED_OUT_SKIP, type ConformanceMeta } from './conformance-meta.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
@@ -107,7 +107,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     } catch (error) {
       if (error instanceof SkipCheck) skipReason = error.message;
       else if (error instanceof BudgetExhausted) skipReason = error.message;
-      else if (error instanceof ThrottledOut) skipReason = `target kept throttling: ${error.message}`;
+      else if (error instanceof ThrottledOut) skipReason = `${THROTTLED_OUT_SKIP}: ${error.message}`;
       else failure = error;
     }
     if (refused) {

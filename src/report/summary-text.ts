@@ -1,3 +1,4 @@
+import { THROTTLED_OUT_SKIP } from '../harness/conformance-meta.ts';
 import type { ExchangeStats } from './exchange-stats.ts';
 import type { RuleVerdict, RunVerdict } from './rule-verdicts.ts';
 import type { TestOutcome } from './test-outcomes.ts';
@@ -22,7 +23,7 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
   for (const [name, url] of Object.entries(ctx.targets)) lines.push(`  target ${name}: ${url}`);
   lines.push(`  seed ${ctx.seed} (replay with --seed ${ctx.seed}), depth ${ctx.depth}, wall time ${(ctx.wallMs / 1000).toFixed(1)} s`);
   // A request still throttled after its retries ends its test as skipped: say how often, next to the waits.
-  const gaveUp = outcomes.filter((o) => o.meta?.skipReason?.startsWith('target kept throttling')).length;
+  const gaveUp = outcomes.filter((o) => o.meta?.skipReason?.startsWith(THROTTLED_OUT_SKIP)).length;
   lines.push(`  requests sent ${ctx.stats.requests}, peak ${ctx.stats.peakPerSecond}/s, throttling answers waited out ${ctx.stats.throttled}${gaveUp ? `, tests skipped because the target kept throttling ${gaveUp}` : ''}, 5xx answers ${ctx.stats.serverErrors}`);
   if (ctx.drift) lines.push(`  ${ctx.drift}`);
   lines.push('');
