@@ -1,4 +1,5 @@
 import { responseJson, type Exchange } from '../http/exchange.ts';
+import { queryText } from '../walkers/list-page.ts';
 import type { Report } from './report.ts';
 import { messageNamesParameter } from './parameter-named.ts';
 
@@ -19,7 +20,7 @@ export function expectAcceptedQuery(
   const body = responseJson(exchange) as { _status?: { messages?: Array<{ message?: unknown; detail?: unknown }> } } | undefined;
   const texts = (body?._status?.messages ?? []).map((m) => `${String(m.message ?? '')} ${String(m.detail ?? '')}`);
   const blamed = [...new Set(query.map(([name]) => name))].filter((name) => texts.some((text) => messageNamesParameter(text, name)));
-  const sent = query.map(([k, v]) => `${k}=${v}`).join('&');
+  const sent = queryText(query);
   if (blamed.length === 0) report(fallbackRule, false, `valid query ${sent} answered ${exchange.status}`, exchange);
   for (const name of blamed) {
     const values = query.filter(([k]) => k === name).map(([, v]) => JSON.stringify(v)).join(', ');
