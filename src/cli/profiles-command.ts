@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/run-config.ts';
+import { ConfigError, DEFAULTS } from '../config/run-config.ts';
 import { PROFILES } from '../profiles/profiles.ts';
 
 /** `ledger-conformance profiles [--json]`: the named targets `run --profile` accepts. */
@@ -14,7 +14,7 @@ export async function profilesCommand(argv: string[]): Promise<number> {
     lines.push('', `  ${p.name}: ${p.description}`);
     lines.push(`    --base-url ${p.baseUrl}`, `    --status-url ${p.statusUrl}`, `    --verify-url ${p.verifyUrl}`, `    --verify-chain-id ${p.verifyChainId}`);
   }
-  lines.push('', 'Public profiles are not loopback: only read-only requests, 5 requests/s and 5000 requests unless told otherwise.');
+  lines.push('', `Public profiles are not loopback: only read-only requests, ${DEFAULTS.remoteRate} requests/s and ${DEFAULTS.remoteMaxRequests} requests unless told otherwise.`);
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

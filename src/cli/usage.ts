@@ -1,3 +1,5 @@
+import { DEFAULTS } from '../config/run-config.ts';
+
 export const USAGE = `ledger-conformance: contract conformance suite for the ledger query, status and verification interfaces
 
 Usage:
@@ -22,11 +24,11 @@ its test skipped with the reason. Checks that change state or load the target ne
 
 Run options:
   --header 'Name: value'   extra request header, repeatable (env CONFORMANCE_HEADERS); values are redacted from reports
-  --timeout MS             per-request timeout (default 15000)
-  --rate N                 requests per second across the run (default: none on loopback, 5 elsewhere)
-  --max-requests N         request budget for the run, probes included (default: none on loopback, 5000 elsewhere)
+  --timeout MS             per-request timeout (default ${DEFAULTS.timeoutMs})
+  --rate N                 requests per second across the run (default: none on loopback, ${DEFAULTS.remoteRate} elsewhere)
+  --max-requests N         request budget for the run, probes included (default: none on loopback, ${DEFAULTS.remoteMaxRequests} elsewhere)
   --seed N                 replay a run's generated inputs (env CONFORMANCE_SEED)
-  --depth N                generated examples per property (default 20; env CONFORMANCE_DEPTH)
+  --depth N                generated examples per property (default ${DEFAULTS.depth}; env CONFORMANCE_DEPTH)
   --allow-writes           allow state-changing or loading checks on non-loopback targets
   --treat-as-remote        apply non-loopback (production-safe) defaults to loopback targets too
   --expectations FILE      known deviations (JSON or YAML): rule, reason, expires (YYYY-MM-DD), optional
@@ -35,10 +37,10 @@ Run options:
                            with the contract, per rule, next to this run's verdicts: reports/drift.txt
   --shard i/n              run the i-th of n slices of the tests (merge with merge-reports); without explicit
                            --rate/--max-requests each shard takes 1/n of the non-loopback defaults
-  --verify-chain-id ID     chain used for verification submissions (default: the profile's, else 296)
-  --verify-unsupported-chain-id ID   a chain the verification target must refuse (default 999999)
+  --verify-chain-id ID     chain used for verification submissions (default: the profile's, else ${DEFAULTS.verifyChainId})
+  --verify-unsupported-chain-id ID   a chain the verification target must refuse (default ${DEFAULTS.verifyUnsupportedChainId})
   --known-calls FILE       contract calls with known results on the target (value checks of section 4.3)
-  --report-dir DIR         where reports go (default reports)
+  --report-dir DIR         where reports go (default ${DEFAULTS.reportDir})
 
 Exit codes:
   0  every contract check passed (known deviations allowed; observed-rule deviations are only reported)
