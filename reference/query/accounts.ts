@@ -2,7 +2,7 @@
 // account's recent transactions), allowances, staking rewards, airdrops and owned NFTs.
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { readQuery, limitRule, orderRule, booleanRule, enumRule, type Order, type ParamRule, type Filter } from './query-params.ts';
+import { readQuery, limitRule, orderRule, booleanRule, enumRule, type ParamRule, type Filter } from './query-params.ts';
 import { entityFilterRule, integerFilterRule, publicKeyRule, timestampFilterRule, type EntityFilter } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { formatEntityId } from './entity-id.ts';
@@ -70,14 +70,12 @@ const DETAIL_RULES: ParamRule[] = [
 export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
   app.get('/api/v1/accounts', async (request, reply) => {
     const query = readQuery(request.url, LIST_RULES);
-    const limit = query.first<number>('limit') ?? 25;
-    const order = query.first<Order>('order') ?? 'asc';
     const where = new SqlConditions();
     where.filter('balance', query.all<Filter<string>>('account.balance'), 'or', '::numeric');
     const publicKey = query.first<string>('account.publickey');
     if (publicKey) where.add(`public_key = ${where.param(publicKey)}`);
     const { items, next } = await keyedPage<AccountRow>(db, '/api/v1/accounts', query,
-      { from: 'account', where, keys: [{ param: 'account.id', column: 'num', cast: '::numeric' }], order, limit }, (r) => [formatEntityId(r.num)]);
+      { from: 'account', where, keys: [{ param: 'account.id', column: 'num', cast: '::numeric' }], defaultOrder: 'asc' }, (r) => [formatEntityId(r.num)]);
     linkHeader(reply, next);
     return sendJson(reply, { accounts: await accountItems(db, items, query.first<boolean>('balance') ?? true), links: { next } }, CACHE_SECONDS.cachedList);
   });
@@ -90,7 +88,7 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
     if (query.first<boolean>('transactions') === false) return sendJson(reply, { ...account!, transactions: [], links: { next: null } });
     const where = new SqlConditions();
     transactionConditions(where, { accounts: [{ op: 'eq', value: num.toString() }], types: query.all<string>('transactiontype') });
-    const { items, next } = await transactionPage(db, `/api/v1/accounts/${request.params.id}`, query, where, query.first<Order>('order') ?? 'desc');
+    const { items, next } = await transactionPage(db, `/api/v1/accounts/${request.params.id}`, query, where);
     linkHeader(reply, next);
     return sendJson(reply, { ...account!, transactions: await transactionItems(db, items), links: { next } });
   });
@@ -100,10 +98,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
     const owner = await requireAccountNum(db, request.params.id);
     const where = new SqlConditions();
     where.add(`owner_num = ${where.param(owner)}`);
-    const order = query.first<Order>('order') ?? 'asc';
     const { items, next } = await keyedPage<{ owner_num: bigint; spender_num: bigint; amount: bigint; amount_granted: bigint; timestamp_ns: bigint }>(
       db, `/api/v1/accounts/${request.params.id}/allowances/crypto`, query,
-      { from: 'crypto_allowance', where, keys: [{ param: 'spender.id', column: 'spender_num', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'crypto_allowance', where, keys: [{ param: 'spender.id', column: 'spender_num', cast: '::numeric' }], defaultOrder: 'asc' },
       (r) => [formatEntityId(r.spender_num)]);
     linkHeader(reply, next);
     return sendJson(reply, {
@@ -117,10 +114,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
     const owner = await requireAccountNum(db, request.params.id);
     const where = new SqlConditions();
     where.add(`owner_num = ${where.param(owner)}`);
-    const order = query.first<Order>('order') ?? 'asc';
     const { items, next } = await keyedPage<{ owner_num: bigint; spender_num: bigint; token_num: bigint; amount: bigint; amount_granted: bigint; timestamp_ns: bigint }>(
       db, `/api/v1/accounts/${request.params.id}/allowances/tokens`, query,
-      { from: 'token_allowance', where, keys: [{ param: 'spender.id', column: 'spender_num', cast: '::numeric' }, { param: 'token.id', column: 'token_num', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'token_allowance', where, keys: [{ param: 'spender.id', column: 'spender_num', cast: '::numeric' }, { param: 'token.id', column: 'token_num', cast: '::numeric' }], defaultOrder: 'asc' },
       (r) => [formatEntityId(r.spender_num), formatEntityId(r.token_num)]);
     linkHeader(reply, next);
     return sendJson(reply, {
@@ -136,11 +132,10 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
     const asOwner = query.first<boolean>('owner') ?? true;
     const where = new SqlConditions();
     where.add(`${asOwner ? 'owner_num' : 'spender_num'} = ${where.param(account)}`).add('approved_for_all');
-    const order = query.first<Order>('order') ?? 'asc';
     const other = asOwner ? 'spender_num' : 'owner_num';
     const { items, next } = await keyedPage<{ owner_num: bigint; spender_num: bigint; token_num: bigint; approved_for_all: boolean; timestamp_ns: bigint }>(
       db, `/api/v1/accounts/${request.params.id}/allowances/nfts`, query,
-      { from: 'nft_allowance', where, keys: [{ param: 'account.id', column: other, cast: '::numeric' }, { param: 'token.id', column: 'token_num', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'nft_allowance', where, keys: [{ param: 'account.id', column: other, cast: '::numeric' }, { param: 'token.id', column: 'token_num', cast: '::numeric' }], defaultOrder: 'asc' },
       (r) => [formatEntityId(asOwner ? r.spender_num : r.owner_num), formatEntityId(r.token_num)]);
     linkHeader(reply, next);
     return sendJson(reply, {
@@ -154,10 +149,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
     const account = await requireAccountNum(db, request.params.id);
     const where = new SqlConditions();
     where.add(`account_num = ${where.param(account)}`);
-    const order = query.first<Order>('order') ?? 'desc';
     const { items, next } = await keyedPage<{ consensus_ns: bigint; account_num: bigint; amount: bigint }>(
       db, `/api/v1/accounts/${request.params.id}/rewards`, query,
-      { from: 'staking_reward_transfer', where, keys: [{ param: 'timestamp', column: 'consensus_ns', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'staking_reward_transfer', where, keys: [{ param: 'timestamp', column: 'consensus_ns', cast: '::numeric' }], defaultOrder: 'desc' },
       (r) => [formatTimestamp(r.consensus_ns)]);
     linkHeader(reply, next);
     return sendJson(reply, { rewards: items.map((r) => ({ account_id: formatEntityId(r.account_num), amount: int(r.amount), timestamp: formatTimestamp(r.consensus_ns) })), links: { next } });
@@ -174,10 +168,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
       const where = new SqlConditions();
       where.add(`${self} = ${where.param(account)}`).add(`state = 'PENDING'`);
       where.filter('serial', query.all<Filter<string>>('serialnumber'), 'or', '::numeric');
-      const order = query.first<Order>('order') ?? 'asc';
       const { items, next } = await keyedPage<{ sender_num: bigint; receiver_num: bigint; token_num: bigint; serial: bigint; amount: bigint | null; timestamp_ns: bigint }>(
         db, `/api/v1/accounts/${request.params.id}/airdrops/${direction}`, query,
-        { from: 'token_airdrop', where, keys: [{ param: otherParam, column: otherColumn, cast: '::numeric' }, { param: 'token.id', column: 'token_num', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+        { from: 'token_airdrop', where, keys: [{ param: otherParam, column: otherColumn, cast: '::numeric' }, { param: 'token.id', column: 'token_num', cast: '::numeric' }], defaultOrder: 'asc' },
         (r) => [formatEntityId(direction === 'outstanding' ? r.receiver_num : r.sender_num), formatEntityId(r.token_num)]);
       linkHeader(reply, next);
       return sendJson(reply, {
@@ -196,9 +189,8 @@ export function registerAccountRoutes(app: FastifyInstance, db: PGlite): void {
     const where = new SqlConditions();
     where.add(`owner_num = ${where.param(account)}`).add('NOT deleted');
     where.filter('spender_num', query.all<EntityFilter>('spender.id'), 'or', '::numeric');
-    const order = query.first<Order>('order') ?? 'desc';
     const { items, next } = await keyedPage<NftRow>(db, `/api/v1/accounts/${request.params.id}/nfts`, query,
-      { from: 'nft', where, keys: [{ param: 'token.id', column: 'token_num', cast: '::numeric' }, { param: 'serialnumber', column: 'serial', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'nft', where, keys: [{ param: 'token.id', column: 'token_num', cast: '::numeric' }, { param: 'serialnumber', column: 'serial', cast: '::numeric' }], defaultOrder: 'desc' },
       (r) => [formatEntityId(r.token_num), String(r.serial)]);
     linkHeader(reply, next);
     return sendJson(reply, { nfts: items.map(nftJson), links: { next } });

@@ -1,7 +1,7 @@
 // Blocks (record files): the list, newest first by default, and one block by number or hash.
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { readQuery, limitRule, orderRule, type Order, type Filter } from './query-params.ts';
+import { readQuery, limitRule, orderRule, type Filter } from './query-params.ts';
 import { integerFilterRule, timestampFilterRule } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
@@ -32,9 +32,8 @@ export function registerBlockRoutes(app: FastifyInstance, db: PGlite): void {
     const where = new SqlConditions();
     // A timestamp filter selects the blocks whose range meets it: compare with the block's end.
     where.filter('to_ns', query.all<Filter<string>>('timestamp'), 'and', '::numeric');
-    const order = query.first<Order>('order') ?? 'desc';
     const { items, next } = await keyedPage<BlockRow>(db, '/api/v1/blocks', query,
-      { from: 'block', where, keys: [{ param: 'block.number', column: 'number', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'block', where, keys: [{ param: 'block.number', column: 'number', cast: '::numeric' }], defaultOrder: 'desc' },
       (b) => [String(b.number)]);
     linkHeader(reply, next);
     return sendJson(reply, { blocks: items.map(blockJson), links: { next } });

@@ -2,7 +2,7 @@
 // per contract, across contracts, and one result by transaction ID, hash or consensus timestamp.
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { readQuery, limitRule, orderRule, booleanRule, type Order, type ParamRule, type Filter, type ParsedQuery } from './query-params.ts';
+import { readQuery, limitRule, orderRule, booleanRule, type ParamRule, type Filter, type ParsedQuery } from './query-params.ts';
 import { integerFilterRule, timestampFilterRule } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { formatEntityId, localNum } from './entity-id.ts';
@@ -78,9 +78,8 @@ async function resultPage(db: PGlite, reply: Parameters<typeof sendJson>[0], pat
   if (blockHash) where.add(blockHash.length === 96 ? `b.hash = ${where.param(blockHash)}` : `substring(b.hash from 1 for 64) = ${where.param(blockHash)}`);
   where.filter('r.block_number', query.all<Filter<string>>('block.number'), 'or', '::numeric');
   where.filter('r.transaction_index', query.all<Filter<string>>('transaction.index'), 'or', '::numeric');
-  const order = query.first<Order>('order') ?? 'desc';
   const { items, next } = await keyedPage<ResultRow>(db, path, query,
-    { from: RESULT_FROM, select: RESULT_SELECT, where, keys: [{ param: 'timestamp', column: 'r.consensus_ns', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+    { from: RESULT_FROM, select: RESULT_SELECT, where, keys: [{ param: 'timestamp', column: 'r.consensus_ns', cast: '::numeric' }], defaultOrder: 'desc' },
     (r) => [formatTimestamp(r.consensus_ns)]);
   linkHeader(reply, next);
   return sendJson(reply, { results: items.map(resultJson), links: { next } });
@@ -95,12 +94,11 @@ async function logPage(db: PGlite, reply: Parameters<typeof sendJson>[0], path: 
   }
   const hash = query.first<string>('transaction.hash');
   if (hash) where.add(`r.hash = ${where.param(hash)}`);
-  const order = query.first<Order>('order') ?? 'desc';
   const { items, next } = await keyedPage<LogRow>(db, path, query,
     {
       from: 'contract_log l JOIN contract_result r ON r.consensus_ns = l.consensus_ns JOIN block b ON b.number = r.block_number',
       select: 'l.*, b.hash AS block_hash, r.block_number, r.hash, r.transaction_index', where,
-      keys: [{ param: 'timestamp', column: 'l.consensus_ns', cast: '::numeric' }, { param: 'index', column: 'l.index', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25,
+      keys: [{ param: 'timestamp', column: 'l.consensus_ns', cast: '::numeric' }, { param: 'index', column: 'l.index', cast: '::numeric' }], defaultOrder: 'desc',
     },
     (l) => [formatTimestamp(l.consensus_ns), String(l.index)]);
   linkHeader(reply, next);
@@ -183,13 +181,12 @@ export function registerContractResultRoutes(app: FastifyInstance, db: PGlite): 
       const query = readQuery(request.url, [integerFilterRule('index'), limitRule(), orderRule]);
       const where = new SqlConditions();
       where.add(`consensus_ns = ${where.param(consensusNs)}`);
-      const order = query.first<Order>('order') ?? 'asc';
       const { items, next } = await keyedPage<{
         consensus_ns: bigint; index: number; call_depth: number; call_operation_type: string; call_type: string; caller_num: bigint; caller_type: string;
         from_evm: string; gas: bigint; gas_used: bigint; input: string; recipient_num: bigint; recipient_type: string; result_data: string;
         result_data_type: string; to_evm: string; value: bigint;
       }>(db, `/api/v1/contracts/results/${request.params.key}/${suffix}`, query,
-        { from: 'contract_action', where, keys: [{ param: 'index', column: 'index', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+        { from: 'contract_action', where, keys: [{ param: 'index', column: 'index', cast: '::numeric' }], defaultOrder: 'asc' },
         (a) => [String(a.index)]);
       linkHeader(reply, next);
       return sendJson(reply, {

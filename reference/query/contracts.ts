@@ -1,7 +1,7 @@
 // Contract listing and lookup (with creation and runtime bytecode) and a contract's storage state.
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { readQuery, limitRule, orderRule, operatorFilter, type Order, type ParamRule, type Filter } from './query-params.ts';
+import { readQuery, limitRule, orderRule, operatorFilter, type ParamRule, type Filter } from './query-params.ts';
 import { entityFilterRule, timestampFilterRule } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { formatEntityId } from './entity-id.ts';
@@ -35,9 +35,8 @@ const LIST_RULES: ParamRule[] = [entityFilterRule('contract.id'), limitRule(), o
 export function registerContractRoutes(app: FastifyInstance, db: PGlite): void {
   app.get('/api/v1/contracts', async (request, reply) => {
     const query = readQuery(request.url, LIST_RULES);
-    const order = query.first<Order>('order') ?? 'asc';
     const { items, next } = await keyedPage<ContractRow>(db, '/api/v1/contracts', query,
-      { from: 'contract', where: new SqlConditions(), keys: [{ param: 'contract.id', column: 'num', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'contract', where: new SqlConditions(), keys: [{ param: 'contract.id', column: 'num', cast: '::numeric' }], defaultOrder: 'asc' },
       (r) => [formatEntityId(r.num)]);
     linkHeader(reply, next);
     return sendJson(reply, { contracts: items.map(contractJson), links: { next } }, CACHE_SECONDS.cachedList);
@@ -60,10 +59,9 @@ export function registerContractRoutes(app: FastifyInstance, db: PGlite): void {
     const where = new SqlConditions();
     where.add(`s.contract_num = ${where.param(num)}`);
     where.filter('s.modified_ns', query.all<Filter<string>>('timestamp'), 'and', '::numeric');
-    const order = query.first<Order>('order') ?? 'asc';
     const { items, next } = await keyedPage<{ contract_num: bigint; slot: string; value: string; modified_ns: bigint; evm_address: string }>(
       db, `/api/v1/contracts/${request.params.id}/state`, query,
-      { from: 'contract_state s JOIN contract c ON c.num = s.contract_num', select: 's.*, c.evm_address', where, keys: [{ param: 'slot', column: 's.slot' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'contract_state s JOIN contract c ON c.num = s.contract_num', select: 's.*, c.evm_address', where, keys: [{ param: 'slot', column: 's.slot' }], defaultOrder: 'asc' },
       (r) => [r.slot]);
     linkHeader(reply, next);
     return sendJson(reply, {

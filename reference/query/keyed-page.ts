@@ -1,5 +1,6 @@
-// One page of a list ordered by one key or a tuple of keys, with its next link: the key filters
-// of the request apply, a tuple cursor (see tupleCursor) continues a composite walk.
+// One page of a list ordered by one key or a tuple of keys, with its next link: the request's order,
+// limit and key filters apply (the list gives the defaults), a tuple cursor (see tupleCursor)
+// continues a composite walk.
 import type { PGlite } from '@electric-sql/pglite';
 import type { Filter, Order, ParsedQuery } from './query-params.ts';
 import type { SqlConditions } from './sql-conditions.ts';
@@ -11,15 +12,18 @@ export interface KeyedQuery {
   /** Conditions other than the keys', already filled. */
   where: SqlConditions;
   keys: readonly TupleKey[];
-  order: Order;
-  limit: number;
+  /** Used when the request gives no `order` / `limit`. */
+  defaultOrder: Order;
+  defaultLimit?: number;
   select?: string;
 }
 
 export async function keyedPage<T>(
   db: PGlite, path: string, query: ParsedQuery, sql: KeyedQuery, lastKeys: (row: T) => string[],
 ): Promise<{ items: T[]; next: string | null }> {
-  const { where, keys, order, limit } = sql;
+  const { where, keys } = sql;
+  const order = query.first<Order>('order') ?? sql.defaultOrder;
+  const limit = query.first<number>('limit') ?? sql.defaultLimit ?? 25;
   const cursor = keys.length > 1 ? tupleCursor(query, keys, order) : null;
   for (const key of keys) {
     const filters = query.all<Filter<string>>(key.param).filter((f) => !cursor?.consumed.has(f));

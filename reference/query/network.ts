@@ -76,9 +76,8 @@ export function registerNetworkRoutes(app: FastifyInstance, db: PGlite): void {
     const query = readQuery(request.url, [enumRule('file.id', ['0.0.101', '0.0.102', '101', '102']), integerFilterRule('node.id'), limitRule(25), orderRule]);
     const stake = await document<'stake'>(db, 'stake');
     const fileId = (query.first<string>('file.id') ?? '0.0.102').replace(/^(\d+)$/, '0.0.$1');
-    const order = query.first<Order>('order') ?? 'asc';
     const { items, next } = await keyedPage<NodeRow>(db, '/api/v1/network/nodes', query,
-      { from: 'node', where: new SqlConditions(), keys: [{ param: 'node.id', column: 'node_id', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 10 },
+      { from: 'node', where: new SqlConditions(), keys: [{ param: 'node.id', column: 'node_id', cast: '::numeric' }], defaultOrder: 'asc', defaultLimit: 10 },
       (n) => [String(n.node_id)]);
     linkHeader(reply, next);
     const period = stakingPeriod(stake);

@@ -6,7 +6,7 @@
 // else within the lowest-numbered token that has that serial.
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { readQuery, limitRule, orderRule, enumRule, type Order, type ParamRule, type Filter, type ParsedQuery } from './query-params.ts';
+import { readQuery, limitRule, orderRule, enumRule, type ParamRule, type Filter, type ParsedQuery } from './query-params.ts';
 import { entityFilterRule, integerFilterRule, publicKeyRule, timestampFilterRule, type EntityFilter } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { entityOrderKey, formatEntityId, localNum, parsePathEntityId, parseQueryEntityId } from './entity-id.ts';
@@ -97,12 +97,11 @@ async function balances(db: PGlite, reply: Parameters<typeof sendJson>[0], url: 
   const where = new SqlConditions();
   if (tokenNum !== null) where.add(`b.token_num = ${where.param(tokenNum)}`);
   where.filter('b.balance', query.all<Filter<string>>('account.balance'), 'or', '::numeric');
-  const order = query.first<Order>('order') ?? 'desc';
   const keys = tokenNum === null
     ? [{ param: 'token.id', column: 'b.token_num', cast: '::numeric' }, { param: 'account.id', column: 'b.account_num', cast: '::numeric' }]
     : [{ param: 'account.id', column: 'b.account_num', cast: '::numeric' }];
   const { items, next } = await keyedPage<{ token_num: bigint; account_num: bigint; balance: string; decimals: number }>(db, path, query,
-    { from: 'token_balance b JOIN token t ON t.num = b.token_num', select: 'b.*, t.decimals', where, keys, order, limit: query.first<number>('limit') ?? 25 },
+    { from: 'token_balance b JOIN token t ON t.num = b.token_num', select: 'b.*, t.decimals', where, keys, defaultOrder: 'desc' },
     (r) => (tokenNum === null ? [formatEntityId(r.token_num), formatEntityId(r.account_num)] : [formatEntityId(r.account_num)]));
   const timestamp = formatTimestamp(await latestConsensusNs(db));
   linkHeader(reply, next);
@@ -119,11 +118,10 @@ async function nftList(db: PGlite, reply: Parameters<typeof sendJson>[0], url: s
   if (tokenNum !== null) where.add(`token_num = ${where.param(tokenNum)}`);
   where.filter('owner_num', query.all<EntityFilter>('account.id'), 'or', '::numeric');
   where.filter('spender_num', query.all<EntityFilter>('spender.id'), 'or', '::numeric');
-  const order = query.first<Order>('order') ?? 'desc';
   const keys = tokenNum === null
     ? [{ param: 'token.id', column: 'token_num', cast: '::numeric' }, { param: 'serialnumber', column: 'serial', cast: '::numeric' }]
     : [{ param: 'serialnumber', column: 'serial', cast: '::numeric' }];
-  const { items, next } = await keyedPage<NftRow>(db, path, query, { from: 'nft', where, keys, order, limit: query.first<number>('limit') ?? 25 },
+  const { items, next } = await keyedPage<NftRow>(db, path, query, { from: 'nft', where, keys, defaultOrder: 'desc' },
     (r) => (tokenNum === null ? [formatEntityId(r.token_num), String(r.serial)] : [String(r.serial)]));
   linkHeader(reply, next);
   return sendJson(reply, { nfts: items.map(nftJson), links: { next } });
@@ -132,11 +130,10 @@ async function nftList(db: PGlite, reply: Parameters<typeof sendJson>[0], url: s
 async function nftTransactions(db: PGlite, reply: Parameters<typeof sendJson>[0], query: ParsedQuery, path: string, nft: NftRow) {
   const where = new SqlConditions();
   where.add(`n.token_num = ${where.param(nft.token_num)}`).add(`n.serial = ${where.param(nft.serial)}`);
-  const order = query.first<Order>('order') ?? 'desc';
   const { items, next } = await keyedPage<{ consensus_ns: bigint; is_approval: boolean; nonce: number; receiver_num: bigint; sender_num: bigint; payer_num: bigint; valid_start_ns: bigint; name: string }>(
     db, path, query,
     { from: 'nft_transfer n JOIN transaction t ON t.consensus_ns = n.consensus_ns', select: 'n.*, t.nonce, t.payer_num, t.valid_start_ns, t.name', where,
-      keys: [{ param: 'timestamp', column: 'n.consensus_ns', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      keys: [{ param: 'timestamp', column: 'n.consensus_ns', cast: '::numeric' }], defaultOrder: 'desc' },
     (r) => [formatTimestamp(r.consensus_ns)]);
   linkHeader(reply, next);
   return sendJson(reply, {
@@ -161,9 +158,8 @@ export function registerTokenRoutes(app: FastifyInstance, db: PGlite): void {
     if (publicKey) where.add(`admin_key->>'key' = ${where.param(publicKey)}`);
     const type = query.first<string>('type');
     if (type && type !== 'ALL') where.add(`type = ${where.param(type)}`);
-    const order = query.first<Order>('order') ?? 'asc';
     const { items, next } = await keyedPage<TokenRow>(db, '/api/v1/tokens', query,
-      { from: 'token', where, keys: [{ param: 'token.id', column: 'num', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+      { from: 'token', where, keys: [{ param: 'token.id', column: 'num', cast: '::numeric' }], defaultOrder: 'asc' },
       (r) => [formatEntityId(r.num)]);
     linkHeader(reply, next);
     return sendJson(reply, {

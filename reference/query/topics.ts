@@ -2,7 +2,7 @@
 // topic (an unknown topic has none), one message by sequence number or by consensus timestamp.
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { readQuery, limitRule, orderRule, enumRule, type Order, type ParamRule, type Filter } from './query-params.ts';
+import { readQuery, limitRule, orderRule, enumRule, type ParamRule, type Filter } from './query-params.ts';
 import { integerFilterRule, timestampFilterRule } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { formatEntityId, localNum, parseEntityId, parsePathEntityId, type EntityId } from './entity-id.ts';
@@ -94,7 +94,7 @@ export function registerTopicRoutes(app: FastifyInstance, db: PGlite): void {
     where.add(`topic_num = ${where.param(num ?? -1n)}`);
     where.filter('sequence_number', query.all<Filter<string>>('sequencenumber'), 'or', '::numeric');
     const { items, next } = await keyedPage<MessageRow>(db, `/api/v1/topics/${request.params.id}/messages`, query,
-      { from: 'topic_message', where, keys: [{ param: 'timestamp', column: 'consensus_ns', cast: '::numeric' }], order: query.first<Order>('order') ?? 'asc', limit: query.first<number>('limit') ?? 25 },
+      { from: 'topic_message', where, keys: [{ param: 'timestamp', column: 'consensus_ns', cast: '::numeric' }], defaultOrder: 'asc' },
       (m) => [formatTimestamp(m.consensus_ns)]);
     linkHeader(reply, next);
     const encoding = query.first<string>('encoding') ?? 'base64';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { TRANSACTION_TYPES, SUCCESS_RESULTS } from '../../fixtures/ledger/transaction-types.ts';
-import { readQuery, limitRule, orderRule, enumRule, booleanRule, type Order, type ParamRule, type ParsedQuery } from './query-params.ts';
+import { readQuery, limitRule, orderRule, enumRule, booleanRule, type ParamRule, type ParsedQuery } from './query-params.ts';
 import { entityFilterRule, timestampFilterRule, type EntityFilter } from './filters.ts';
 import { SqlConditions } from './sql-conditions.ts';
 import { formatTimestamp } from './ledger-timestamp.ts';
@@ -45,10 +45,10 @@ export function transactionConditions(where: SqlConditions, filters: {
   }
 }
 
-/** One page of the transactions `where` selects, keyed by consensus timestamp (the `timestamp` filters). */
-export function transactionPage(db: PGlite, path: string, query: ParsedQuery, where: SqlConditions, order: Order) {
+/** One page of the transactions `where` selects, newest first unless asked, keyed by consensus timestamp. */
+export function transactionPage(db: PGlite, path: string, query: ParsedQuery, where: SqlConditions) {
   return keyedPage<TransactionRow>(db, path, query,
-    { from: 'transaction t', where, keys: [{ param: 'timestamp', column: 't.consensus_ns', cast: '::numeric' }], order, limit: query.first<number>('limit') ?? 25 },
+    { from: 'transaction t', where, keys: [{ param: 'timestamp', column: 't.consensus_ns', cast: '::numeric' }], defaultOrder: 'desc' },
     (t) => [formatTimestamp(t.consensus_ns)]);
 }
 
@@ -62,7 +62,7 @@ export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): voi
       accounts: query.all<EntityFilter>('account.id'), types: query.all<string>('transactiontype'),
       result: query.first<string>('result'), creditType: query.first<string>('type'),
     });
-    const { items, next } = await transactionPage(db, '/api/v1/transactions', query, where, query.first<Order>('order') ?? 'desc');
+    const { items, next } = await transactionPage(db, '/api/v1/transactions', query, where);
     linkHeader(reply, next);
     return sendJson(reply, { transactions: await transactionItems(db, items), links: { next } });
   });
