@@ -10,6 +10,7 @@ import { linkHeader } from './pagination.ts';
 import { keyedPage } from './keyed-page.ts';
 import { sendJson } from './json-reply.ts';
 import { badRequest, notFound } from './query-error.ts';
+import { parseHash } from './record-hash.ts';
 import type { JsonValue } from './json-body.ts';
 
 interface BlockRow {
@@ -23,8 +24,6 @@ function blockJson(b: BlockRow): JsonValue {
     number: b.number, previous_hash: `0x${b.previous_hash}`, size: b.size, timestamp: { from: formatTimestamp(b.from_ns), to: formatTimestamp(b.to_ns) },
   };
 }
-
-const HASH = /^(?:0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/;
 
 export function registerBlockRoutes(app: FastifyInstance, db: PGlite): void {
   app.get('/api/v1/blocks', async (request, reply) => {
@@ -41,11 +40,11 @@ export function registerBlockRoutes(app: FastifyInstance, db: PGlite): void {
 
   app.get<{ Params: { key: string } }>('/api/v1/blocks/:key', async (request, reply) => {
     const key = request.params.key;
-    const hash = HASH.exec(key);
+    const hash = parseHash(key);
     if (!hash && !/^\d{1,19}$/.test(key)) throw badRequest('hashOrNumber');
     readQuery(request.url, []);
     const { rows } = hash
-      ? await db.query<BlockRow>('SELECT * FROM block WHERE substring(hash from 1 for $2) = $1', [hash[1]!.toLowerCase(), hash[1]!.length])
+      ? await db.query<BlockRow>('SELECT * FROM block WHERE substring(hash from 1 for $2) = $1', [hash, hash.length])
       : await db.query<BlockRow>('SELECT * FROM block WHERE number = $1::numeric', [key]);
     if (!rows.length) throw notFound();
     return sendJson(reply, blockJson(rows[0]!));

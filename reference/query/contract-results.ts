@@ -14,6 +14,7 @@ import { sendJson } from './json-reply.ts';
 import { badRequest, notFound } from './query-error.ts';
 import { requireContractNum } from './contract-lookup.ts';
 import { parseEvmAddress } from './evm-address.ts';
+import { parseHash } from './record-hash.ts';
 import { parseTransactionId } from './transaction-id.ts';
 import type { JsonValue } from './json-body.ts';
 
@@ -59,7 +60,7 @@ function logJson(l: LogRow): { [key: string]: JsonValue } {
 const HEX32 = /^(0x)?[0-9a-fA-F]{64}$/;
 const RESULT_RULES: ParamRule[] = [
   timestampFilterRule(), { name: 'from', single: true, parse: parseEvmAddress },
-  { name: 'block.hash', single: true, parse: (v) => (/^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/.test(v) ? v.replace(/^0x/, '').toLowerCase() : undefined) },
+  { name: 'block.hash', single: true, parse: parseHash },
   integerFilterRule('block.number'), booleanRule('internal'), integerFilterRule('transaction.index', ['eq']), limitRule(), orderRule,
 ];
 const LOG_RULES: ParamRule[] = [
@@ -105,12 +106,10 @@ async function logPage(db: PGlite, reply: Parameters<typeof sendJson>[0], path: 
   return sendJson(reply, { logs: items.map(logJson), links: { next } });
 }
 
-const TX_HASH = /^(?:0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/;
-
 /** The consensus timestamp of the result a transaction ID, a hash or a timestamp names. */
 export async function resultTimestamp(db: PGlite, key: string): Promise<bigint> {
   const id = parseTransactionId(key);
-  const hash = id ? null : TX_HASH.exec(key);
+  const hash = id ? undefined : parseHash(key);
   const timestamp = id || hash ? undefined : parseTimestamp(key);
   if (!id && !hash && timestamp === undefined) throw badRequest('transactionidorhash');
   let rows: Array<{ consensus_ns: bigint }>;
@@ -121,7 +120,7 @@ export async function resultTimestamp(db: PGlite, key: string): Promise<bigint> 
       `SELECT r.consensus_ns FROM contract_result r JOIN transaction t ON t.consensus_ns = r.consensus_ns
        WHERE t.payer_num = $1 AND t.valid_start_ns = $2::numeric ORDER BY t.nonce LIMIT 1`, [payerNum, id.validStartNs.toString()]));
   } else if (hash) {
-    ({ rows } = await db.query<{ consensus_ns: bigint }>('SELECT consensus_ns FROM contract_result WHERE hash = $1', [`0x${hash[1]!.slice(0, 64).toLowerCase()}`]));
+    ({ rows } = await db.query<{ consensus_ns: bigint }>('SELECT consensus_ns FROM contract_result WHERE hash = $1', [`0x${hash.slice(0, 64)}`]));
   } else {
     ({ rows } = await db.query<{ consensus_ns: bigint }>('SELECT consensus_ns FROM contract_result WHERE consensus_ns = $1::numeric', [timestamp!.toString()]));
   }

@@ -13,6 +13,7 @@ import { CACHE_SECONDS, sendJson } from './json-reply.ts';
 import { QueryError, notFound } from './query-error.ts';
 import { transactionItems, type TransactionRow } from './transaction-items.ts';
 import { parseTransactionId } from './transaction-id.ts';
+import { parseHash } from './record-hash.ts';
 import { localNum } from './entity-id.ts';
 
 const LIST_RULES: ParamRule[] = [
@@ -52,8 +53,6 @@ export function transactionPage(db: PGlite, path: string, query: ParsedQuery, wh
     (t) => [formatTimestamp(t.consensus_ns)]);
 }
 
-const HASH = /^(?:0x)?([0-9a-fA-F]{96}|[0-9a-fA-F]{64})$/;
-
 export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): void {
   app.get('/api/v1/transactions', async (request, reply) => {
     const query = readQuery(request.url, LIST_RULES);
@@ -70,8 +69,8 @@ export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): voi
   app.get<{ Params: { id: string } }>('/api/v1/transactions/:id', async (request, reply) => {
     const text = request.params.id;
     const id = parseTransactionId(text);
-    const hashMatch = HASH.exec(text);
-    if (!id && !hashMatch) {
+    const hash = parseHash(text);
+    if (!id && !hash) {
       throw new QueryError(400, [{ message: 'Invalid parameter: transactionidorhash', detail: 'Use a transaction ID "shard.realm.num-sss-nnn" or a 48-byte hash in hexadecimal' }]);
     }
     const query = readQuery(request.url, [
@@ -86,7 +85,7 @@ export function registerTransactionRoutes(app: FastifyInstance, db: PGlite): voi
       where.add(`t.valid_start_ns = ${where.param(id.validStartNs.toString())}::numeric`);
     } else {
       // A hash names one signed transaction; the answer lists every entry of its transaction ID.
-      const bytes = Buffer.from(hashMatch![1]!, 'hex');
+      const bytes = Buffer.from(hash!, 'hex');
       const match = bytes.length === 48 ? `h.hash = ${where.param(bytes)}` : `substring(h.hash from 1 for 32) = ${where.param(bytes)}`;
       where.add(`(t.payer_num, t.valid_start_ns) IN (SELECT h.payer_num, h.valid_start_ns FROM transaction h WHERE ${match})`);
     }
