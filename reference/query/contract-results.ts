@@ -15,6 +15,7 @@ import { badRequest, notFound } from './query-error.ts';
 import { requireContractNum } from './contract-lookup.ts';
 import { parseEvmAddress } from './evm-address.ts';
 import { parseHash } from './record-hash.ts';
+import { parseEvmWord } from './evm-word.ts';
 import { parseTransactionId } from './transaction-id.ts';
 import type { JsonValue } from './json-body.ts';
 
@@ -65,7 +66,7 @@ const RESULT_RULES: ParamRule[] = [
 ];
 const LOG_RULES: ParamRule[] = [
   integerFilterRule('index'), timestampFilterRule(),
-  ...[0, 1, 2, 3].map((i): ParamRule => ({ name: `topic${i}`, parse: (v) => (/^(0x)?[0-9a-fA-F]{1,64}$/.test(v) ? `0x${v.replace(/^0x/, '').toLowerCase().padStart(64, '0')}` : undefined) })),
+  ...[0, 1, 2, 3].map((i): ParamRule => ({ name: `topic${i}`, parse: parseEvmWord })),
   { name: 'transaction.hash', single: true, parse: (v) => (HEX32.test(v) ? `0x${v.replace(/^0x/, '').toLowerCase()}` : undefined) },
   limitRule(), orderRule,
 ];

@@ -11,6 +11,7 @@ import { linkHeader } from './pagination.ts';
 import { keyedPage } from './keyed-page.ts';
 import { CACHE_SECONDS, sendJson } from './json-reply.ts';
 import { requireContractNum } from './contract-lookup.ts';
+import { parseEvmWord } from './evm-word.ts';
 import type { JsonValue } from './json-body.ts';
 
 interface ContractRow {
@@ -29,7 +30,6 @@ function contractJson(c: ContractRow): { [key: string]: JsonValue } {
   };
 }
 
-const SLOT = /^(0x)?[0-9a-fA-F]{1,64}$/;
 const LIST_RULES: ParamRule[] = [entityFilterRule('contract.id'), limitRule(), orderRule];
 
 export function registerContractRoutes(app: FastifyInstance, db: PGlite): void {
@@ -52,7 +52,7 @@ export function registerContractRoutes(app: FastifyInstance, db: PGlite): void {
 
   app.get<{ Params: { id: string } }>('/api/v1/contracts/:id/state', async (request, reply) => {
     const query = readQuery(request.url, [
-      { name: 'slot', parse: operatorFilter((v) => (SLOT.test(v) ? `0x${v.replace(/^0x/, '').toLowerCase().padStart(64, '0')}` : undefined)) },
+      { name: 'slot', parse: operatorFilter(parseEvmWord) },
       timestampFilterRule('timestamp', ['eq', 'lt', 'lte']), limitRule(), orderRule,
     ]);
     const num = await requireContractNum(db, request.params.id);
