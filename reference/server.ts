@@ -21,7 +21,7 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-export const STATUS_PREFIX = '/status/api/v2';
+const STATUS_PREFIX = '/status/api/v2';
 
 function createApp(): FastifyInstance {
   // Every path parameter, however long, must reach its handler to be judged there (400 naming it);

@@ -3,7 +3,7 @@
 import type { Incident, ScheduledMaintenance, StatusFixture } from '../../fixtures/status/status-types.ts';
 import { pageIndicator } from './page-indicator.ts';
 
-export const LIST_CAP = 50;
+const LIST_CAP = 50;
 
 const UNRESOLVED = new Set(['investigating', 'identified', 'monitoring']);
 const ACTIVE = new Set(['in_progress', 'verifying']);

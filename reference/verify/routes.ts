@@ -8,7 +8,7 @@ import { VerificationJobs } from './verification-jobs.ts';
 import { DEFAULT_VERIFY_RATE_LIMIT, fixedWindowLimiter, type RateLimitOptions } from './rate-limit.ts';
 
 /** Chain IDs served: mainnet, testnet, previewnet and a local network; the fixtures exist on each. */
-export const SUPPORTED_CHAIN_IDS = new Set(['295', '296', '297', '298']);
+const SUPPORTED_CHAIN_IDS = new Set(['295', '296', '297', '298']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Standard-JSON inputs with many sources are large; this leaves room for them. */

@@ -26,11 +26,11 @@ export interface VerifyRequest {
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
 
-export function validateChainId(chainId: string): string | null {
+function validateChainId(chainId: string): string | null {
   return chainId.length >= 1 && chainId.length <= 20 && CHAIN_ID.test(chainId) ? null : 'chainId must be 1 to 20 decimal digits';
 }
 
-export function validateAddress(address: string): string | null {
+function validateAddress(address: string): string | null {
   return address.length === 42 && ADDRESS.test(address) ? null : 'address must be 0x followed by 40 hexadecimal digits';
 }
 
