@@ -18,10 +18,3 @@ export function toJson(value: JsonValue | undefined): string {
   }
   return `{${parts.join(',')}}`;
 }
-
-/** A database integer as a JSON number: a JS number when exact, else a bigint. */
-export function int(value: bigint | number | string | null | undefined): number | bigint | null {
-  if (value === null || value === undefined) return null;
-  const big = BigInt(value);
-  return big <= BigInt(Number.MAX_SAFE_INTEGER) && big >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(big) : big;
-}

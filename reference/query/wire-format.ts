@@ -1,5 +1,11 @@
-// Field encodings shared by the resources: keys and byte strings (and integers, re-exported).
-import { int } from './json-body.ts';
+// Field encodings shared by the resources: integers, keys and byte strings.
+
+/** A database integer as a JSON number: a JS number when exact, else a bigint (see json-body). */
+export function int(value: bigint | number | string | null | undefined): number | bigint | null {
+  if (value === null || value === undefined) return null;
+  const big = BigInt(value);
+  return big <= BigInt(Number.MAX_SAFE_INTEGER) && big >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(big) : big;
+}
 
 export type KeyJson = { _type: string; key: string };
 
@@ -12,5 +18,3 @@ export function keyJson(key: unknown): KeyJson | null {
 export function base64(bytes: Uint8Array | null): string | null {
   return bytes === null ? null : Buffer.from(bytes).toString('base64');
 }
-
-export { int };
