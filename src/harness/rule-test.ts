@@ -119,11 +119,6 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     for (const ex of exchanges) {
       if (ex.status >= 500) soft.push(new RuleViolation(NO_SERVER_ERROR[iface], `answered ${ex.status}: ${clip(ex.responseBody, 200)}`, ex));
     }
-    // A 5xx is a failure of its own rule whatever the test set out to check, so the report lists it there.
-    if (soft.some((v) => v.rule === NO_SERVER_ERROR[iface]) && !meta.rules.includes(NO_SERVER_ERROR[iface])) {
-      meta.rules = [...meta.rules, NO_SERVER_ERROR[iface]];
-      await allure.story(ruleStory(catalogue.get(NO_SERVER_ERROR[iface])!));
-    }
     meta.requests = exchanges.reduce((n, ex) => n + 1 + ex.throttled.length, 0);
     meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
     if (meta.throttled) meta.notes.push(`waited out ${meta.throttled} throttling answer(s) from the target`);
@@ -132,6 +127,13 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
 
     const violations = failure instanceof RuleViolation ? [failure, ...soft] : soft;
     meta.violations = violations.map((v) => ({ rule: v.rule, source: catalogue.get(v.rule)!.source, message: state.redact.text(v.message) }));
+    // A broken rule counts where it belongs even when the test did not name it (a 5xx under the
+    // no-server-error rule, a helper's check of a neighbouring rule), so the report and exit code see it.
+    for (const rule of new Set(violations.map((v) => v.rule))) {
+      if (meta.rules.includes(rule)) continue;
+      meta.rules = [...meta.rules, rule];
+      await allure.story(ruleStory(catalogue.get(rule)!));
+    }
     await attachEvidence(exchanges, state.redact.exchange, violations.length > 0 || failure !== undefined);
 
     if (skipReason && violations.length === 0 && failure === undefined) {
