@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { labelInvalid } from './case-labels.ts';
-import { failingKeywords, INTEGER_FORMAT_RANGES } from './failing-keywords.ts';
+import { INTEGER_FORMAT_RANGES } from '../../src/spec/schema-validator.ts';
+import { failingKeywords } from './failing-keywords.ts';
 import type { Encoding, InvalidCase } from './invalid-case.ts';
 import { memoBySchema } from './memo-by-schema.ts';
 import { integerBounds, primitiveArbitrary } from './primitive-arbitrary.ts';

@@ -1,13 +1,8 @@
 import { isUuid } from '../../src/checks/verification-uuid.ts';
+import { INTEGER_FORMAT_RANGES } from '../../src/spec/schema-validator.ts';
 import type { Keyword } from './invalid-case.ts';
 import { patternChecker } from './pattern-regex.ts';
 import { isNullable, nonNullTypes, unwrapNullable, type JsonType, type SchemaNode } from './schema-node.ts';
-
-/** Integer ranges of the formats our specs use, the same the shared ajv checker installs. */
-export const INTEGER_FORMAT_RANGES: Record<string, readonly [number, number]> = {
-  int32: [-(2 ** 31), 2 ** 31 - 1],
-  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-};
 
 /**
  * The keywords a value breaks at one schema node, the way ajv (allErrors) reports them for the

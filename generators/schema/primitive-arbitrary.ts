@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { failingKeywords, INTEGER_FORMAT_RANGES } from './failing-keywords.ts';
+import { INTEGER_FORMAT_RANGES } from '../../src/spec/schema-validator.ts';
+import { failingKeywords } from './failing-keywords.ts';
 import type { Encoding } from './invalid-case.ts';
 import { memoBySchema } from './memo-by-schema.ts';
 import { generationRegex } from './pattern-regex.ts';

@@ -60,3 +60,9 @@ export function requestBodySchema(op: OperationRef): OpenAPIV3_1.SchemaObject | 
   const body = op.operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
   return body?.content?.['application/json']?.schema as OpenAPIV3_1.SchemaObject | undefined;
 }
+
+/** The key under which a list operation's answer holds its items (`x-list-key`, observed), if it is a list. */
+export function listKeyOf(op: OperationRef): string | undefined {
+  const key = (op.operation as Record<string, unknown>)['x-list-key'];
+  return typeof key === 'string' ? key : undefined;
+}

@@ -16,7 +16,8 @@ export interface SchemaViolation {
   rules: string[];
 }
 
-const INT_RANGES: Record<string, [number, number]> = {
+/** Integer ranges of the formats the specs use; the generators label values by the same ranges. */
+export const INTEGER_FORMAT_RANGES: Record<string, readonly [number, number]> = {
   int32: [-(2 ** 31), 2 ** 31 - 1],
   int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
@@ -25,7 +26,7 @@ function createAjv(): Ajv2020 {
   // strict off: OpenAPI documents carry x- extensions and annotation keywords ajv does not know.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
-  for (const [name, [min, max]] of Object.entries(INT_RANGES)) {
+  for (const [name, [min, max]] of Object.entries(INTEGER_FORMAT_RANGES)) {
     ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= min && n <= max });
   }
   return ajv;

@@ -11,14 +11,13 @@ import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
-import { listOperations, type OperationRef } from '../../src/spec/operations.ts';
+import { listKeyOf, listOperations, type OperationRef } from '../../src/spec/operations.ts';
 import { walkPages } from '../../src/walkers/walk-pages.ts';
 
 /** The GET operations of the 4.6 table: all but the lists of 4.1 and 4.2 and the topic lookup of 4.5. */
 const OTHER_SECTIONS = new Set(['listSchedules', 'listTransactions', 'getTopic']);
 const operations = listOperations(await loadSpec('ledger-query')).filter((op) => op.method === 'get' && !OTHER_SECTIONS.has(op.operationId));
 
-const listKeyOf = (op: OperationRef) => op.operation['x-list-key' as keyof typeof op.operation] as string | undefined;
 const pathParams = (op: OperationRef) => op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
 
 /** Rules of an entity lookup: the cached lists of accounts, contracts, schedules and tokens must be found by ID. */

@@ -13,11 +13,11 @@ import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
-import { listOperations, type OperationRef } from '../../src/spec/operations.ts';
+import { listKeyOf, listOperations, type OperationRef } from '../../src/spec/operations.ts';
 
 const operations = listOperations(await loadSpec('ledger-query'));
 /** The lists that need no ID: every hostile query below is tried on them. */
-const lists = operations.filter((op) => op.method === 'get' && !op.path.includes('{') && op.operation['x-list-key' as keyof typeof op.operation] !== undefined);
+const lists = operations.filter((op) => op.method === 'get' && !op.path.includes('{') && listKeyOf(op) !== undefined);
 const declaredNames = (op: OperationRef) => op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
 /** Operations outside the 4.6 table (their paths fall under section 1, not 4.6, for odd methods). */
 const FOUR_SIX_EXCLUDED = new Set(['listSchedules', 'listTransactions', 'getTopic', 'callContract', 'estimateFees']);
