@@ -18,9 +18,9 @@ async function getJson(url: string): Promise<unknown> {
 async function main(): Promise<void> {
   const print = (line: string) => process.stdout.write(`${line}\n`);
 
-  print(formatTiming('reference server start + close', await timeRuns(3, async () => (await startReferenceServer({ quiet: true })).close()), 'starts'));
+  print(formatTiming('reference server start + close', await timeRuns(3, async () => (await startReferenceServer()).close()), 'starts'));
 
-  const server = await startReferenceServer({ quiet: true });
+  const server = await startReferenceServer();
   try {
     const base = `${server.baseUrl}/api/v1`;
     await getJson(`${base}/transactions?limit=100`);

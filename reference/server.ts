@@ -49,7 +49,7 @@ async function registerQueryService(app: FastifyInstance, db: PGlite): Promise<v
   });
 }
 
-export async function startReferenceServer(opts: { port?: number; quiet?: boolean } = {}): Promise<ReferenceServer> {
+export async function startReferenceServer(opts: { port?: number } = {}): Promise<ReferenceServer> {
   const db = await openLedgerDatabase();
   const store = createSqlContractStore(db);
   const app = createApp();

@@ -13,7 +13,7 @@ export interface JsonAnswer {
 export function referenceForTests(): { readonly server: ReferenceServer; get(path: string): Promise<JsonAnswer> } {
   let server: ReferenceServer | undefined;
   beforeAll(async () => {
-    server = await startReferenceServer({ quiet: true });
+    server = await startReferenceServer();
   });
   afterAll(async () => server?.close());
   const running = () => {

@@ -60,7 +60,7 @@ describe('reference server program', () => {
   });
 
   it('closes cleanly: the port stops answering', async () => {
-    const extra = await startReferenceServer({ quiet: true });
+    const extra = await startReferenceServer();
     await extra.close();
     await expect(fetch(`${extra.baseUrl}/api/v1/blocks`)).rejects.toThrow();
   });

@@ -31,7 +31,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   let targets: Targets;
   if (!anyGiven) {
     const { startReferenceServer } = await import('../../reference/server.ts');
-    const started = await startReferenceServer({ quiet: true });
+    const started = await startReferenceServer();
     server = started;
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
     process.stdout.write(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);

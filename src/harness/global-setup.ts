@@ -18,7 +18,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return;
   }
   const { startReferenceServer } = await import('../../reference/server.ts');
-  const server = await startReferenceServer({ quiet: true });
+  const server = await startReferenceServer();
   const run = buildRunConfig({}, {
     CONFORMANCE_SEED: process.env.CONFORMANCE_SEED ?? SELF_TEST_RUN.seed,
     CONFORMANCE_DEPTH: process.env.CONFORMANCE_DEPTH ?? SELF_TEST_RUN.depth,

@@ -69,7 +69,7 @@ describe('run --drift against a target that publishes its document', () => {
   const dir = tempDir('drift');
 
   beforeAll(async () => {
-    server = await startReferenceServer({ quiet: true });
+    server = await startReferenceServer();
     proxy = await startProxy(server.baseUrl, {
       intercept: (req) => (req.url === PUBLISHED_DOCUMENT_PATH ? { status: 200, headers: { 'content-type': 'application/yaml' }, body: FIXTURE } : undefined),
     });

@@ -35,7 +35,7 @@ describe('known deviations from an expectations file, and secrets kept out of th
   let expiredRun: CliResult;
 
   beforeAll(async () => {
-    server = await startReferenceServer({ quiet: true });
+    server = await startReferenceServer();
     proxy = await startProxy(server.baseUrl, { rewrite: breakIndicator });
     const common = ['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--treat-as-remote', '--rate', '200', '--seed', '11'];
     const currentFile = expectationsFile(current, [

@@ -58,7 +58,7 @@ describe('a verification run against a target treated as remote, without --allow
   const maxRequests = 40;
 
   beforeAll(async () => {
-    server = await startReferenceServer({ quiet: true });
+    server = await startReferenceServer();
     result = await runCli([
       'run', '--only', 'verify', '--verify-url', server.verifyUrl, '--treat-as-remote',
       '--rate', String(rate), '--max-requests', String(maxRequests), '--seed', '7', '--report-dir', dir,

@@ -36,7 +36,7 @@ describe('run --shard i/n, then merge-reports', () => {
   let merge: CliResult;
 
   beforeAll(async () => {
-    server = await startReferenceServer({ quiet: true });
+    server = await startReferenceServer();
     shards = await Promise.all(shardDirs.map((dir, i) => runCli([
       'run', '--only', 'status', '--status-url', server.statusUrl, '--treat-as-remote', '--rate', '100', '--seed', '9',
       '--shard', `${i + 1}/2`, '--report-dir', dir,

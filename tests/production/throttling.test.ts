@@ -16,7 +16,7 @@ describe('a target that throttles: a storm of 429s and the odd 503 with Retry-Af
   let stormLeft = STORM_LENGTH;
 
   beforeAll(async () => {
-    server = await startReferenceServer({ quiet: true });
+    server = await startReferenceServer();
     proxy = await startProxy(server.baseUrl, {
       intercept(req, n) {
         // One document is throttled five times in a row: more than the client's four waits.
