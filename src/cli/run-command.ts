@@ -49,7 +49,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     await probeTargets(targets, run.only, run.headers, run.timeoutMs);
     const paths = reportPaths(run.reportDir);
     const drift = driftPaths(paths.dir);
-    for (const p of [paths.allureResults, paths.html, paths.exchanges, paths.attempts, paths.vitestJson, paths.junit, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
+    for (const p of [paths.allureResults, paths.html, paths.exchanges, paths.attempts, paths.vitestJson, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
     mkdirSync(paths.dir, { recursive: true });
     // The probes (one GET per interface) reached the targets too: they count as requests of the run.
     logAttempts(paths.attempts, run.only.map(() => probedAt));

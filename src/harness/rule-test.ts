@@ -12,6 +12,7 @@ import { THROTTLED_OUT_SKIP, type ConformanceMeta } from './conformance-meta.ts'
 import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
+import { reproducerDir, withCurl, writeReproducer } from '../report/reproducer.ts';
 import { SkipCheck, skipBecause } from './skip.ts';
 
 /**
@@ -126,7 +127,9 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     if (meta.notes.length) await allure.attachment('notes.txt', meta.notes.join('\n'), 'text/plain');
 
     const violations = failure instanceof RuleViolation ? [failure, ...soft] : soft;
-    meta.violations = violations.map((v) => ({ rule: v.rule, source: catalogue.get(v.rule)!.source, message: state.redact.text(v.message) }));
+    const curls = await attachEvidence(exchanges, state.redact.exchange, violations.length > 0 || failure !== undefined, reproducerDir(config, ctx.task.id, name));
+    const curlOf = (v: RuleViolation) => (v.exchange && exchanges.includes(v.exchange) ? curls[exchanges.indexOf(v.exchange)] : undefined);
+    meta.violations = violations.map((v) => ({ rule: v.rule, source: catalogue.get(v.rule)!.source, message: withCurl(state.redact.text(v.message), curlOf(v)) }));
     // A broken rule counts where it belongs even when the test did not name it (a 5xx under the
     // no-server-error rule, a helper's check of a neighbouring rule), so the report and exit code see it.
     for (const rule of new Set(violations.map((v) => v.rule))) {
@@ -134,7 +137,6 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       meta.rules = [...meta.rules, rule];
       await allure.story(ruleStory(catalogue.get(rule)!));
     }
-    await attachEvidence(exchanges, state.redact.exchange, violations.length > 0 || failure !== undefined);
 
     if (skipReason && violations.length === 0 && failure === undefined) {
       meta.skipReason = skipReason;
@@ -143,7 +145,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     }
     if (failure instanceof TargetUnreachable) throw new Error(state.redact.text(failure.message));
     if (failure !== undefined && !(failure instanceof RuleViolation)) throw failure;
-    if (violations.length) throw new ContractCheckFailed(failureMessage(violations, state.redact));
+    if (violations.length) throw new ContractCheckFailed(failureMessage(violations, state.redact, curlOf));
   });
 }
 
@@ -160,23 +162,25 @@ async function labelForReport(iface: InterfaceName, rules: string[], config: Res
   await allure.parameter('seed', String(config.seed));
 }
 
-async function attachEvidence(exchanges: Exchange[], redact: (ex: Exchange) => Exchange, failed: boolean): Promise<void> {
-  if (exchanges.length === 0) return;
+/** Attaches the requests, and for a failed test the exchanges and its reproducer; returns a curl per exchange. */
+async function attachEvidence(exchanges: Exchange[], redact: (ex: Exchange) => Exchange, failed: boolean, dir: string | undefined): Promise<string[]> {
+  if (exchanges.length === 0) return [];
   const safe = exchanges.map(redact);
   await allure.attachment('requests.txt', safe.map((ex) => `${ex.status}  ${ex.method} ${ex.url}`).join('\n'), 'text/plain');
-  if (failed) {
-    const trimmed = safe.map((ex) => ({ ...ex, requestBody: ex.requestBody && clip(ex.requestBody, 20_000), responseBody: clip(ex.responseBody, 20_000) }));
-    await allure.attachment('exchanges.json', JSON.stringify(trimmed, null, 2), 'application/json');
-    await allure.attachment('reproduce.sh', trimmed.map(toCurl).join('\n'), 'text/plain');
-  }
+  if (!failed) return [];
+  const trimmed = safe.map((ex) => ({ ...ex, requestBody: ex.requestBody && clip(ex.requestBody, 20_000), responseBody: clip(ex.responseBody, 20_000) }));
+  await allure.attachment('exchanges.json', JSON.stringify(trimmed, null, 2), 'application/json');
+  const reproducer = writeReproducer(safe, dir);
+  await allure.attachment('reproduce.sh', reproducer.script, 'text/plain');
+  return reproducer.curls;
 }
 
-function failureMessage(violations: RuleViolation[], redact: { text: (s: string) => string; exchange: (ex: Exchange) => Exchange }): string {
+function failureMessage(violations: RuleViolation[], redact: { text: (s: string) => string; exchange: (ex: Exchange) => Exchange }, curlOf: (v: RuleViolation) => string | undefined): string {
   const shown = violations.slice(0, 10).map((v) => {
     const lines = [v.message];
     if (v.exchange) {
       const ex = redact.exchange(v.exchange);
-      lines.push(`  answer body: ${clip(ex.responseBody, 300)}`, `  reproduce: ${clip(toCurl(ex), 1000)}`);
+      lines.push(`  answer body: ${clip(ex.responseBody, 300)}`, `  reproduce: ${curlOf(v) ?? clip(toCurl(ex), 1000)}`);
     }
     return redact.text(lines.join('\n'));
   });

@@ -6,6 +6,7 @@ import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
 import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
+import { REPRODUCERS_DIR } from './reproducer.ts';
 import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
 import { summaryText, type SummaryContext } from './summary-text.ts';
 import { readTestOutcomes, ResultsError } from './test-outcomes.ts';
@@ -25,6 +26,7 @@ export function reportPaths(reportDir: string) {
     exchanges: join(dir, 'exchanges.jsonl'),
     attempts: join(dir, 'attempts.log'),
     runInfo: join(dir, 'run-info.json'),
+    reproducers: join(dir, REPRODUCERS_DIR),
   };
 }
 
