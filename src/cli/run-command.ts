@@ -12,6 +12,7 @@ import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { INTERFACES, loadSpec } from '../spec/load-spec.ts';
 import { probeTargets } from './probe-targets.ts';
+import { ProgressReporter, wantsColor } from './progress-reporter.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -76,7 +77,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       watch: false,
       shard: run.shard,
       reporters: [
-        'dot',
+        ...(run.quiet ? [] : [new ProgressReporter(process.stdout, { color: wantsColor(process.stdout, process.env), heartbeatMs: 30_000 })]),
         ['json', { outputFile: paths.vitestJson }],
         ['junit', { outputFile: paths.junit, suiteName: 'ledger-conformance' }],
         ['allure-vitest/reporter', { resultsDir: paths.allureResults }],

@@ -41,6 +41,7 @@ Run options:
   --verify-unsupported-chain-id ID   a chain the verification target must refuse (default ${DEFAULTS.verifyUnsupportedChainId})
   --known-calls FILE       contract calls with known results on the target (value checks of section 4.3)
   --report-dir DIR         where reports go (default ${DEFAULTS.reportDir})
+  --quiet                  no progress lines while the tests run: only the verdict summary at the end
 
 Exit codes:
   0  every contract check passed (known deviations allowed; observed-rule deviations are only reported)

@@ -10,7 +10,7 @@ const VALUE_FLAGS = [
   '--only', '--max-requests', '--report-dir', '--profile', '--expectations', '--shard',
   '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls',
 ] as const;
-const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift'] as const;
+const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift', '--quiet'] as const;
 
 export type FlagValues = Partial<Record<(typeof VALUE_FLAGS)[number], string[]>> &
   Partial<Record<(typeof BOOLEAN_FLAGS)[number], boolean>>;
@@ -124,6 +124,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     expectationsFile: last(flags['--expectations']),
     shard,
     drift: flags['--drift'] ?? false,
+    quiet: flags['--quiet'] ?? false,
     verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), profile?.verifyChainId ?? DEFAULTS.verifyChainId),
     knownCallsFile: last(flags['--known-calls']),
     verifyUnsupportedChainId: chainId('--verify-unsupported-chain-id', last(flags['--verify-unsupported-chain-id']), DEFAULTS.verifyUnsupportedChainId),

@@ -34,6 +34,8 @@ export interface RunConfig {
   expectationsFile?: string;
   shard?: string;
   drift: boolean;
+  /** No progress lines: the console shows only the verdict summary. */
+  quiet: boolean;
   /** Chain of verification submissions (defaults suit the reference server). */
   verifyChainId: string;
   /** A chain the verification target must refuse as unsupported. */

@@ -1,0 +1,59 @@
+// What the console shows during and after a run, read as a CI log does (not a terminal, NO_COLOR):
+// a progress line per test file, no dots, the verdict summary last with a curl per failed contract
+// rule, and that curl sends the failing request again and gets the answer the test got.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../reference/server.ts';
+import { runCli, startProxy, tempDir, type CliResult, type LoopbackProxy } from './production/cli-helpers.ts';
+
+const run = promisify(execFile);
+
+/** A status target that breaks one contract rule: status.json reports an indicator outside the contract's four. */
+function breakIndicator(req: { url?: string }, answer: { status: number; body: string }) {
+  if (!req.url?.endsWith('/status.json') || answer.status !== 200) return answer;
+  const doc = JSON.parse(answer.body) as { status: { indicator: string } };
+  doc.status.indicator = 'purple';
+  return { ...answer, body: JSON.stringify(doc) };
+}
+
+describe('console output of a failing run', () => {
+  let server: ReferenceServer;
+  let proxy: LoopbackProxy;
+  let result: CliResult;
+
+  beforeAll(async () => {
+    server = await startReferenceServer();
+    proxy = await startProxy(server.baseUrl, { rewrite: breakIndicator });
+    result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--report-dir', tempDir('console')]);
+  }, 170_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  it('prints one progress line per test file with the run totals, and no dots or colours', () => {
+    expect(result.code).toBe(1);
+    const progress = result.stdout.split('\n').filter((l) => /^(FAIL| ok ) \[\d\/8\] suites\/status\//.test(l));
+    expect(progress).toHaveLength(8);
+    expect(progress.at(-1)).toMatch(/^(FAIL| ok ) \[8\/8\] .*: \d+ tests.* \| run: \d+ tests \([1-9]\d* failed, \d+ skipped\), [1-9]\d* requests, \dm\d\ds$/);
+    expect(progress.filter((l) => l.startsWith('FAIL'))[0]).toMatch(/, [1-9]\d* failed \|/);
+    expect(result.stdout).not.toMatch(/^[·.x*-]{3,}/m);
+    expect(result.stdout).not.toContain('\u001b[');
+  });
+
+  it('prints the verdict summary last, with a curl for the failed contract rule', () => {
+    const summaryAt = result.stdout.indexOf('ledger-conformance: FAIL');
+    expect(summaryAt).toBeGreaterThan(result.stdout.lastIndexOf('[8/8]'));
+    const failed = result.stdout.slice(result.stdout.indexOf('FAILED contract rules'));
+    expect(failed).toMatch(/^ {2}ST-3-indicator-enum \[contract\]/m);
+    expect(failed).toMatch(/reproduce: curl .*\/status\.json'/);
+  });
+
+  it('gives a curl that gets the failing answer again', async () => {
+    const curl = /reproduce: (curl .*\/status\.json')/.exec(result.stdout)![1]!;
+    const { stdout } = await run('sh', ['-c', curl]);
+    expect(stdout).toMatch(/^HTTP\/1\.1 200/);
+    expect(stdout).toContain('"indicator":"purple"');
+  });
+});
