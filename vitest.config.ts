@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// The installed package runs its compiled copy (dist/vitest.config.js with .js suites); the repository the sources.
+const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
+
 // Two projects: "self" tests the project's own parts (harness, generators, reference server);
 // "conformance" runs the suites against a target (the embedded reference server by default).
 export default defineConfig({
@@ -16,8 +19,8 @@ export default defineConfig({
       {
         test: {
           name: 'conformance',
-          include: ['suites/**/*.test.ts'],
-          globalSetup: ['src/harness/global-setup.ts'],
+          include: [`suites/**/*.test.${EXT}`],
+          globalSetup: [`src/harness/global-setup.${EXT}`],
           setupFiles: ['allure-vitest/setup'],
           // One worker, files in sequence: the rate limit and request budget are then run-wide.
           fileParallelism: false,

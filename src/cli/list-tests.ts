@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT } from './package-root.ts';
 import { UNUSED_TARGET } from '../config/run-config.ts';
 import { rulesInTitle } from '../rules/catalogue.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface ListedTest {
   name: string;
@@ -22,7 +22,8 @@ export async function listConformanceTests(): Promise<ListedTest[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-list-'));
   const out = join(dir, 'list.json');
   const placeholder = { targets: { baseUrl: UNUSED_TARGET, statusUrl: UNUSED_TARGET, verifyUrl: UNUSED_TARGET } };
-  const vitestBin = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+  // Found through resolution: in an installed package vitest sits in the consumer's node_modules.
+  const vitestBin = fileURLToPath(new URL('./vitest.mjs', import.meta.resolve('vitest/package.json')));
   try {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, [vitestBin, 'list', '--project', 'conformance', `--json=${out}`], {

@@ -5,6 +5,7 @@ import { reportCommand } from './report-command.ts';
 import { profilesCommand } from './profiles-command.ts';
 import { mergeReportsCommand } from './merge-reports-command.ts';
 import { UsageError } from './usage-error.ts';
+import { packageVersion } from './package-root.ts';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   run: runCommand,
@@ -22,6 +23,10 @@ async function main(argv: string[]): Promise<number> {
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
+  }
+  if (command === '--version' || command === '-V') {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
   }
   const handler = COMMANDS[command];
   if (!handler) throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(', ')})`);

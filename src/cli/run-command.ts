@@ -1,5 +1,4 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
 import { ConfigError, TARGET_OF, UNUSED_TARGET, type Targets } from '../config/run-config.ts';
@@ -11,10 +10,10 @@ import { buildReport, reportPaths, type RunInfo } from '../report/build-report.t
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { INTERFACES, loadSpec } from '../spec/load-spec.ts';
+import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
 import { ProgressReporter, wantsColor } from './progress-reporter.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
 
@@ -71,7 +70,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     const started = Date.now();
     const vitest = await startVitest('test', run.only.map((name) => `suites/${name}`), {
       root: ROOT,
-      config: `${ROOT}vitest.config.ts`,
+      config: VITEST_CONFIG,
       project: ['conformance'],
       run: true,
       watch: false,

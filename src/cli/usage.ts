@@ -9,6 +9,7 @@ Usage:
   ledger-conformance profiles [--json]  list the named targets of --profile
   ledger-conformance merge-reports --into DIR SHARD_DIR...   merge the reports of --shard runs into one report and verdict
   ledger-conformance --help
+  ledger-conformance --version
 
 Targets (default: the embedded reference implementation on a loopback port):
   --profile NAME       mainnet | testnet | previewnet | local: fills the three URLs and --verify-chain-id

@@ -1,0 +1,97 @@
+// The package as a user gets it: `npm pack`, installed into an empty project (offline, from npm's
+// cache, pinned by a lock file derived from ours), then the bin run on plain Node and the library imported.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './production/cli-helpers.ts';
+
+const exec = promisify(execFile);
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string>; exports: Record<string, { types: string } | string> };
+
+/** The environment of the children: no target or credential leaks in from whoever runs the tests. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  for (const name of ['BASE_URL', 'STATUS_URL', 'VERIFY_URL', 'CONFORMANCE_HEADERS', 'CONFORMANCE_CONFIG', 'NODE_OPTIONS']) delete env[name];
+  return env;
+}
+
+/**
+ * An empty project depending on the tarball, with a lock file that pins every other package to
+ * the version our lock file holds: `npm ci --offline` then installs from npm's cache without a registry.
+ */
+function consumerProject(tarball: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lc-consumer-'));
+  const ours = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean }> };
+  const dependency = `file:${tarball}`;
+  const packages: Record<string, unknown> = {
+    '': { name: 'consumer', dependencies: { [pkg.name]: dependency } },
+    [`node_modules/${pkg.name}`]: { version: pkg.version, resolved: dependency, dependencies: pkg.dependencies, bin: { [pkg.name]: 'bin/ledger-conformance.mjs' } },
+  };
+  for (const [path, entry] of Object.entries(ours.packages)) if (path && !entry.dev && !entry.link) packages[path] = entry;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { [pkg.name]: dependency } }));
+  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ name: 'consumer', lockfileVersion: 3, requires: true, packages }));
+  return dir;
+}
+
+describe('the packed package installed in an empty project', () => {
+  let project: string;
+  let installed: string;
+  let bin: string;
+
+  beforeAll(async () => {
+    const packs = mkdtempSync(join(tmpdir(), 'lc-pack-'));
+    // npm pack runs the prepack build (tsc to dist/ and the run-time files beside it).
+    await exec('npm', ['pack', '--pack-destination', packs], { cwd: ROOT, env: childEnv() });
+    project = consumerProject(join(packs, `${pkg.name}-${pkg.version}.tgz`));
+    await exec('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: project, env: childEnv() });
+    installed = join(project, 'node_modules', pkg.name);
+    bin = join(project, 'node_modules', '.bin', pkg.name);
+  }, 200_000);
+
+  it('ships JavaScript with declarations for every export, and no TypeScript sources to run', () => {
+    expect(existsSync(join(installed, 'src'))).toBe(false);
+    expect(existsSync(join(installed, 'dist', 'src', 'cli', 'main.js'))).toBe(true);
+    for (const target of Object.values(pkg.exports)) {
+      if (typeof target !== 'string') expect(existsSync(join(installed, target.types)), target.types).toBe(true);
+    }
+  });
+
+  it('prints its version from the bin on plain Node', async () => {
+    const { stdout } = await exec(process.execPath, [bin, '--version'], { cwd: project, env: childEnv() });
+    expect(stdout.trim()).toBe(pkg.version);
+  });
+
+  it('runs a --quiet slice of the status suite against its embedded loopback reference', async () => {
+    const reports = join(project, 'reports');
+    const { stdout } = await exec(process.execPath, [bin, 'run', '--only', 'status', '--shard', '1/8', '--quiet', '--report-dir', reports], { cwd: project, env: childEnv(), timeout: 150_000 });
+    expect(stdout).toMatch(/no target given: running against the embedded reference implementation at http:\/\/127\.0\.0\.1:\d+/);
+    expect(stdout).toMatch(/^ledger-conformance: PASS \(exit 0\)$/m);
+    expect(stdout).toMatch(/^status +[1-9]\d* +[1-9]\d* +0 /m);
+    // --quiet: no progress lines, only the summary.
+    expect(stdout).not.toMatch(/\[\d+\/\d+\] suites\//);
+    expect(existsSync(join(reports, 'rules.json'))).toBe(true);
+  }, 160_000);
+
+  it('lets code import the generators, the schema checker and the rule catalogue', async () => {
+    const script = `
+      import fc from 'fast-check';
+      import { loadSpec, findOperation, queryArbitrary, entityIdArbitrary } from 'ledger-conformance/generators';
+      import { schemaChecker } from 'ledger-conformance/schema';
+      import { loadCatalogue } from 'ledger-conformance/rules';
+      import { runConformance } from 'ledger-conformance';
+      const op = findOperation(await loadSpec('ledger-query'), 'listSchedules');
+      const queries = fc.sample(queryArbitrary(op), { numRuns: 5, seed: 7 });
+      const ids = fc.sample(entityIdArbitrary(), { numRuns: 5, seed: 7 });
+      const check = schemaChecker({ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } });
+      console.log(JSON.stringify({ queries: queries.length, ids, good: check({ a: 1 }).length, bad: check({ a: 'x' }).length, rules: loadCatalogue().size, runner: typeof runConformance }));`;
+    const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', script], { cwd: project, env: childEnv() });
+    const out = JSON.parse(stdout) as { queries: number; ids: string[]; good: number; bad: number; rules: number; runner: string };
+    expect(out).toMatchObject({ queries: 5, good: 0, runner: 'function' });
+    expect(out.bad).toBeGreaterThan(0);
+    expect(out.rules).toBeGreaterThanOrEqual(90);
+    expect(out.ids.every((id) => /^\d+\.\d+\.\d+$/.test(id))).toBe(true);
+  });
+});
