@@ -88,7 +88,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         ['junit', { outputFile: paths.junit, suiteName: 'ledger-conformance' }],
         ['allure-vitest/reporter', { resultsDir: paths.allureResults }],
       ],
-    } as never);
+    } as never, undefined, run.json ? { stdout: process.stderr } : undefined);
     const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {
       const error = e as { name?: string; message?: string };
       return `${error.name ?? 'Error'}: ${error.message ?? String(e)}`;

@@ -107,7 +107,8 @@ function ruleRow(rule: Rule, outcomes: TestOutcome[], active: Expectation[], exp
     evaluations.exchanges += tally.exchanges;
     violations.push(...(t.meta?.violations.filter((v) => v.rule === rule.id) ?? []));
     for (const key of t.meta?.heldOnExpected ?? []) heldOn.add(key);
-    const reason = t.meta?.skipReason ?? t.meta?.stopped?.message ?? t.meta?.notEvaluated?.find((n) => n.rule === rule.id)?.reason;
+    const stop = t.meta?.stopped && `${STOP_WORDS[t.meta.stopped.cause]}: ${t.meta.stopped.message}`;
+    const reason = t.meta?.skipReason ?? stop ?? t.meta?.notEvaluated?.find((n) => n.rule === rule.id)?.reason;
     return { title: t.title, file: t.file, status: t.status, held: tally.held, violated: tally.violated, ...(reason ? { reason } : {}) };
   });
   const row = { rule, evaluations, tests: rowTests, violations };
