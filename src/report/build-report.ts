@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadCatalogue } from '../rules/catalogue.ts';
-import { writeUncoveredRuleResults } from './allure-rule-results.ts';
 import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
 import { readExpectations, type Expectation } from './expectations.ts';
@@ -51,7 +50,7 @@ export interface RunInfo {
 
 /**
  * Turns a finished run's results into the evidence: per-rule verdicts (rules.json), the text
- * summary, allure results for uncovered rules and the HTML report. Returns the run's verdict.
+ * summary and the HTML report (the rules page, with the allure test tree below it). Returns the verdict.
  */
 export async function buildReport(reportDir: string, options: { html: boolean; today?: string }): Promise<{ verdict: RunVerdict; summary: string; machine: MachineVerdict }> {
   const paths = reportPaths(reportDir);
@@ -84,7 +83,6 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   const machine = machineVerdict(verdict, ctx);
   writeFileSync(paths.rules, JSON.stringify(machine, null, 2));
   if (options.html) {
-    writeUncoveredRuleResults(paths.allureResults, verdict.rows);
     await generateHtmlReport(paths.allureResults, paths.htmlTests, 'ledger-conformance');
     writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.jsonl' }));
   }
