@@ -1,13 +1,14 @@
-// Allure 3 report settings. The tree is grouped interface > rule, so each rule
-// lists the tests that checked it and how they ended; a single file opens straight from disk or a CI artifact.
+// Allure 3 settings for the test tree of the HTML report (reports/html/tests/): grouped by interface,
+// test file and describe block, so a red group is a test that failed. Verdicts per rule live on the
+// rules page one level up (reports/html/index.html); a single file opens straight from disk or a CI artifact.
 export default {
   name: 'ledger-conformance',
   plugins: {
     awesome: {
       options: {
-        reportName: 'ledger-conformance',
+        reportName: 'ledger-conformance: tests',
         singleFile: true,
-        groupBy: ['epic', 'story'],
+        groupBy: ['epic', 'package', 'parentSuite'],
       },
     },
   },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/http/client.ts';
 import type { Exchange } from '../src/http/exchange.ts';
-import { INLINE_BODY_LIMIT, withCurl, writeReproducer } from '../src/report/reproducer.ts';
+import { INLINE_BODY_LIMIT, writeReproducer } from '../src/report/reproducer.ts';
 
 // Asynchronous on purpose: the answering server lives in this process.
 const run = promisify(execFile);
@@ -84,8 +84,4 @@ describe('reproducers', () => {
     expect(script).toContain(`--data-binary '{"data":"short"}'`);
   });
 
-  it('puts the curl right after the first line of a violation message', () => {
-    expect(withCurl('wrong status\nmore detail', "curl -sS 'http://h'")).toBe("wrong status\n  reproduce: curl -sS 'http://h'\nmore detail");
-    expect(withCurl('no exchange', undefined)).toBe('no exchange');
-  });
 });

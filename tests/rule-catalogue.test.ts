@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue, readCatalogueFile, RULE_ID, rulesInTitle, titleWithRules } from '../src/rules/catalogue.ts';
+import { loadCatalogue, readCatalogueFile, RULE_ID } from '../src/rules/catalogue.ts';
 import { SPECS_DIR } from '../src/spec/load-spec.ts';
 import { filesUnder } from './production/cli-helpers.ts';
 
@@ -34,12 +34,7 @@ describe('rule catalogue', () => {
     expect(() => readCatalogueFile(path, 'status')).toThrow(/section must be a string matching the id/);
     writeFileSync(path, 'interface: status\nprefix: ST\nrules:\n  - id: ST-4.7-x\n    section: "4.7"\n    source: maybe\n    statement: s\n');
     expect(() => readCatalogueFile(path, 'status')).toThrow(/source must be contract or observed/);
-  });
-
-  it('reads rule ids back from a test title', () => {
-    const title = titleWithRules('rejects limit=101', ['LQ-4.1-limit-range', 'LQ-7-message-names-parameter']);
-    expect(rulesInTitle(title)).toEqual(['LQ-4.1-limit-range', 'LQ-7-message-names-parameter']);
-    expect(rulesInTitle('a title [with brackets] but no rules')).toEqual([]);
     expect(SPECS_DIR.endsWith('/specs/')).toBe(true);
   });
+
 });

@@ -4,55 +4,100 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../src/rules/catalogue.ts';
 import { exchangeStats } from '../src/report/exchange-stats.ts';
-import { readExpectations } from '../src/report/expectations.ts';
+import { expectationKey, readExpectations } from '../src/report/expectations.ts';
 import { ruleVerdicts } from '../src/report/rule-verdicts.ts';
-import type { TestOutcome } from '../src/report/test-outcomes.ts';
+import { testOutcome } from './support/outcome.ts';
 
-const rule = (id: string, source: 'contract' | 'observed'): Rule => ({ id, section: '4.1', source, statement: id, interface: 'ledger-query' });
+const rule = (id: string, source: 'contract' | 'observed', iface: Rule['interface'] = 'ledger-query'): Rule => ({ id, section: '4.1', source, statement: id, interface: iface });
 const rules = [rule('LQ-4.1-a', 'contract'), rule('LQ-4.1-b', 'observed'), rule('LQ-4.1-c', 'contract'), rule('LQ-4.1-d', 'contract'), rule('LQ-4.1-e', 'contract')];
+const today = '2026-11-22';
+const lq = { interfaces: ['ledger-query' as const] };
 
-function outcome(status: TestOutcome['status'], rules: string[], violated: Array<[string, 'contract' | 'observed']> = [], skipReason?: string): TestOutcome {
-  return {
-    file: 'suites/ledger-query/x.test.ts', title: 't', status, rules, failureMessages: status === 'failed' ? ['boom'] : [], durationMs: 1,
-    meta: { rules, violations: violated.map(([r, source]) => ({ rule: r, source, message: `[${r}] broke at /api/v1/schedules` })), requests: 1, throttled: 0, notes: [], skipReason, completed: status !== 'skipped' },
-  };
-}
-
-describe('rule verdicts', () => {
-  it('fails the run on a contract violation only; observed ones are reported', () => {
-    const observedOnly = ruleVerdicts(rules, [outcome('failed', ['LQ-4.1-a', 'LQ-4.1-b'], [['LQ-4.1-b', 'observed']])], [], '2026-11-22');
-    expect(observedOnly.rows.map((r) => r.verdict)).toEqual(['passed', 'deviates', 'uncovered', 'uncovered', 'uncovered']);
-    expect(observedOnly.exitCode).toBe(0);
-    const stopped = ruleVerdicts(rules, [{ ...outcome('failed', ['LQ-4.1-a', 'LQ-4.1-b'], [['LQ-4.1-b', 'observed']]), meta: { ...outcome('failed', ['LQ-4.1-a', 'LQ-4.1-b'], [['LQ-4.1-b', 'observed']]).meta!, completed: false } }], [], '2026-11-22');
-    expect(stopped.rows[0]).toMatchObject({ verdict: 'skipped', tests: [{ reason: 'stopped at a failure of another rule before judging this one' }] });
-    const contract = ruleVerdicts(rules, [outcome('failed', ['LQ-4.1-a'], [['LQ-4.1-a', 'contract']])], [], '2026-11-22');
-    expect(contract.rows[0]!.verdict).toBe('failed');
-    expect(contract.exitCode).toBe(1);
+describe('rule verdicts from evaluations', () => {
+  it('passes a rule only on a held evaluation; a rule named by a passing test but never judged is not-evaluated', () => {
+    const v = ruleVerdicts(rules, [testOutcome({ status: 'passed', rules: ['LQ-4.1-a', 'LQ-4.1-c'], evaluations: { 'LQ-4.1-a': [3, 0] } })], [], today, lq);
+    expect(v.rows[0]).toMatchObject({ verdict: 'passed', evaluations: { held: 3, violated: 0, exchanges: 3 } });
+    expect(v.rows[2]).toMatchObject({ verdict: 'not-evaluated', reason: 'its tests ran, but no check of it was evaluated on an answer' });
+    expect(v.outcome).toBe('PASS');
   });
 
-  it('never counts a skipped check as passed, and a test that errored fails the run', () => {
-    const v = ruleVerdicts(rules, [outcome('skipped', ['LQ-4.1-c'], [], 'no schedules on the target'), outcome('failed', ['LQ-4.1-d'])], [], '2026-11-22');
-    expect(v.rows[2]).toMatchObject({ verdict: 'skipped', tests: [{ reason: 'no schedules on the target' }] });
-    expect(v.rows[3]!.verdict).toBe('error');
-    expect(v.exitCode).toBe(1);
-  });
-
-  it('turns an expected failure into a known deviation, flags a fixed one, and lets an expired one fail', () => {
-    const expectations = [
-      { rule: 'LQ-4.1-a', reason: 'limit above 100 accepted', expires: '2027-01-01' },
-      { rule: 'LQ-4.1-c', reason: 'was broken', expires: '2027-01-01' },
-      { rule: 'LQ-4.1-d', reason: 'old', expires: '2026-01-01' },
-      { rule: 'LQ-4.1-e', endpoint: '/api/v1/transactions', reason: 'other endpoint only', expires: '2027-01-01' },
-    ];
+  it('says why a rule was not evaluated when the check says so, and when a test stopped at another rule', () => {
     const v = ruleVerdicts(rules, [
-      outcome('failed', ['LQ-4.1-a'], [['LQ-4.1-a', 'contract']]),
-      outcome('passed', ['LQ-4.1-c']),
-      outcome('failed', ['LQ-4.1-d'], [['LQ-4.1-d', 'contract']]),
-      outcome('failed', ['LQ-4.1-e'], [['LQ-4.1-e', 'contract']]),
-    ], expectations, '2026-11-22');
-    expect(v.rows.map((r) => r.verdict)).toEqual(['known-deviation', 'uncovered', 'fixed', 'failed', 'failed']);
-    expect(v.expired.map((e) => e.rule)).toEqual(['LQ-4.1-d']);
+      testOutcome({ status: 'passed', rules: ['LQ-4.1-c'], meta: { notEvaluated: [{ rule: 'LQ-4.1-c', reason: 'limit=101 was accepted: no error body to judge' }] } }),
+      testOutcome({ status: 'failed', rules: ['LQ-4.1-a', 'LQ-4.1-d'], evaluations: { 'LQ-4.1-a': [0, 1] }, violations: [{ rule: 'LQ-4.1-a' }] }),
+    ], [], today, lq);
+    expect(v.rows[2]).toMatchObject({ verdict: 'not-evaluated', reason: 'limit=101 was accepted: no error body to judge' });
+    expect(v.rows[3]).toMatchObject({ verdict: 'not-evaluated', reason: 'its test stopped at a failure of LQ-4.1-a before judging this rule' });
+    expect(v.rows[0]!.verdict).toBe('failed');
+    expect(v.outcome).toBe('FAIL');
     expect(v.exitCode).toBe(1);
+  });
+
+  it('fails the run on a contract violation only; an observed one is reported', () => {
+    const observed = ruleVerdicts(rules, [testOutcome({ status: 'failed', rules: ['LQ-4.1-a', 'LQ-4.1-b'], evaluations: { 'LQ-4.1-a': [1, 0], 'LQ-4.1-b': [0, 1] }, violations: [{ rule: 'LQ-4.1-b', source: 'observed' }] })], [], today, lq);
+    expect(observed.rows.map((r) => r.verdict)).toEqual(['passed', 'deviates', 'uncovered', 'uncovered', 'uncovered']);
+    expect(observed.exitCode).toBe(0);
+  });
+
+  it('never passes a run that judged nothing: skipped, stopped and broken tests make it INCOMPLETE', () => {
+    const skipped = ruleVerdicts(rules, [testOutcome({ status: 'skipped', rules: ['LQ-4.1-c'], meta: { skipReason: 'no schedules on the target' } })], [], today, lq);
+    expect(skipped.rows[2]).toMatchObject({ verdict: 'skipped', reason: 'no schedules on the target' });
+    expect(skipped).toMatchObject({ outcome: 'INCOMPLETE', exitCode: 3, causes: ['no contract rule of ledger-query was evaluated'] });
+
+    const budget = ruleVerdicts(rules, [
+      testOutcome({ status: 'passed', rules: ['LQ-4.1-a'], evaluations: { 'LQ-4.1-a': [1, 0] } }),
+      testOutcome({ status: 'skipped', rules: ['LQ-4.1-c'], meta: { stopped: { cause: 'budget', message: 'request budget of 1 requests is spent' } } }),
+    ], [], today, lq);
+    expect(budget.rows[2]).toMatchObject({ verdict: 'not-evaluated', reason: 'the request budget or time limit was spent (request budget of 1 requests is spent)' });
+    expect(budget).toMatchObject({ outcome: 'INCOMPLETE', exitCode: 3, causes: ['1 test(s) stopped before judging: the request budget or time limit was spent'] });
+
+    const broken = ruleVerdicts(rules, [
+      testOutcome({ status: 'passed', rules: ['LQ-4.1-a'], evaluations: { 'LQ-4.1-a': [1, 0] } }),
+      testOutcome({ status: 'failed', rules: ['LQ-4.1-d'], failureMessages: ['TypeError: x is undefined'] }),
+    ], [], today, lq);
+    expect(broken.rows[3]).toMatchObject({ verdict: 'error', reason: 'a test of it broke before judging: TypeError: x is undefined' });
+    expect(broken.outcome).toBe('INCOMPLETE');
+  });
+
+  it('asks every selected interface for an evaluated contract rule, and honours --min-evaluated', () => {
+    const mixed = [rule('LQ-4.1-a', 'contract'), rule('ST-3-x', 'contract', 'status')];
+    const outcomes = [testOutcome({ status: 'passed', rules: ['LQ-4.1-a'], evaluations: { 'LQ-4.1-a': [1, 0] } })];
+    const v = ruleVerdicts(mixed, outcomes, [], today, { interfaces: ['ledger-query', 'status'] });
+    expect(v.coverage).toEqual([{ interface: 'ledger-query', evaluated: 1, total: 1 }, { interface: 'status', evaluated: 0, total: 1 }]);
+    expect(v.causes).toEqual(['no contract rule of status was evaluated']);
+    const partial = ruleVerdicts(rules, outcomes, [], today, { interfaces: ['ledger-query'], minEvaluated: 50 });
+    expect(partial.causes).toEqual(['25.0% of the selected contract rules were evaluated, below --min-evaluated 50%']);
+    expect(ruleVerdicts(rules, outcomes, [], today, { interfaces: ['ledger-query'], minEvaluated: 25 }).outcome).toBe('PASS');
+  });
+});
+
+describe('expectations need evidence', () => {
+  const limit = { rule: 'LQ-4.1-a', endpoint: 'GET /api/v1/schedules', input: 'limit=1\\d\\d', reason: 'limit above 100 accepted', expires: '2027-01-01' };
+  const key = expectationKey(limit);
+
+  it('is a known deviation only when every violation is on the input it describes', () => {
+    const covered = ruleVerdicts(rules, [testOutcome({ status: 'failed', rules: ['LQ-4.1-a'], evaluations: { 'LQ-4.1-a': [2, 1] }, violations: [{ rule: 'LQ-4.1-a', expectations: [key] }] })], [limit], today, lq);
+    expect(covered.rows[0]).toMatchObject({ verdict: 'known-deviation', expectation: limit });
+    expect(covered.outcome).toBe('PASS');
+    const elsewhere = ruleVerdicts(rules, [testOutcome({ status: 'failed', rules: ['LQ-4.1-a'], violations: [{ rule: 'LQ-4.1-a', expectations: [key] }, { rule: 'LQ-4.1-a' }] })], [limit], today, lq);
+    expect(elsewhere.rows[0]!.verdict).toBe('failed');
+  });
+
+  it('is fixed only when the rule held on the deviating input; held elsewhere, it cannot tell', () => {
+    const fixed = ruleVerdicts(rules, [testOutcome({ status: 'passed', rules: ['LQ-4.1-a'], evaluations: { 'LQ-4.1-a': [4, 0] }, meta: { heldOnExpected: [key] } })], [limit], today, lq);
+    expect(fixed.rows[0]).toMatchObject({ verdict: 'fixed', expectation: limit });
+    const unknown = ruleVerdicts(rules, [testOutcome({ status: 'passed', rules: ['LQ-4.1-a'], evaluations: { 'LQ-4.1-a': [4, 0] } })], [limit], today, lq);
+    expect(unknown.rows[0]).toMatchObject({ verdict: 'passed', expectationUnconfirmed: true });
+  });
+
+  it('treats the expiry date as the last day the expectation holds', () => {
+    const open = { rule: 'LQ-4.1-a', reason: 'r', expires: '2026-11-22' };
+    const failing = [testOutcome({ status: 'failed', rules: ['LQ-4.1-a'], evaluations: { 'LQ-4.1-a': [0, 1] }, violations: [{ rule: 'LQ-4.1-a', expectations: [expectationKey(open)] }] })];
+    expect(ruleVerdicts(rules, failing, [open], '2026-11-22', lq).outcome).toBe('PASS');
+    const dayAfter = ruleVerdicts(rules, failing, [open], '2026-11-23', lq);
+    expect(dayAfter.rows[0]).toMatchObject({ verdict: 'failed', expectationExpired: true });
+    expect(dayAfter.expired.map((e) => e.rule)).toEqual(['LQ-4.1-a']);
+    expect(dayAfter.exitCode).toBe(1);
   });
 });
 
@@ -60,14 +105,15 @@ describe('expectations file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'expectations-'));
   const known = new Set(['LQ-4.1-limit-range']);
 
-  it('reads YAML with dates and rejects unknown rules, missing reasons and bad dates', () => {
+  it('reads YAML with dates and rejects unknown rules, missing reasons, bad dates and bad input patterns', () => {
     const path = join(dir, 'ok.yaml');
-    writeFileSync(path, 'expectations:\n  - rule: LQ-4.1-limit-range\n    reason: answers 200 above 100\n    expires: 2027-02-01\n');
-    expect(readExpectations(path, known)).toEqual([{ rule: 'LQ-4.1-limit-range', reason: 'answers 200 above 100', expires: '2027-02-01', endpoint: undefined }]);
+    writeFileSync(path, 'expectations:\n  - rule: LQ-4.1-limit-range\n    reason: answers 200 above 100\n    input: limit=1\\d\\d\n    expires: 2027-02-01\n');
+    expect(readExpectations(path, known)).toEqual([{ rule: 'LQ-4.1-limit-range', reason: 'answers 200 above 100', input: 'limit=1\\d\\d', expires: '2027-02-01', endpoint: undefined }]);
     for (const [text, message] of [
       ['- rule: LQ-9-nope\n  reason: r\n  expires: 2027-01-01\n', /unknown rule/],
       ['- rule: LQ-4.1-limit-range\n  expires: 2027-01-01\n', /a reason is required/],
       ['- rule: LQ-4.1-limit-range\n  reason: r\n  expires: soon\n', /expires must be a date/],
+      ['- rule: LQ-4.1-limit-range\n  reason: r\n  input: "limit=(1"\n  expires: 2027-01-01\n', /input must be a regular expression/],
       ['{ not yaml', /cannot be read/],
     ] as const) {
       const bad = join(dir, 'bad.yaml');

@@ -4,9 +4,9 @@ import type { Report } from './report.ts';
 import { messageNamesParameter } from './parameter-named.ts';
 
 /**
- * A query the contract obliges the target to accept answers 200. When it does not, the failure
- * goes to the rule of each parameter the error names (its pattern or range was misread), or to
- * `fallbackRule` when the answer names none.
+ * A query the contract obliges the target to accept answers 200: then the rule of each parameter
+ * held. When it does not, the failure goes to the rule of each parameter the error names (its
+ * pattern or range was misread), or to `fallbackRule` when the answer names none.
  */
 export function expectAcceptedQuery(
   report: Report,
@@ -15,11 +15,15 @@ export function expectAcceptedQuery(
   ruleOf: (parameter: string) => string,
   fallbackRule: string,
 ): boolean {
-  if (exchange.status === 200) return true;
+  const names = [...new Set(query.map(([name]) => name))];
+  if (exchange.status === 200) {
+    for (const rule of new Set(names.map(ruleOf))) report(rule, true, '', exchange);
+    return true;
+  }
   if (exchange.status >= 500) return false; // reported by the harness under the no-server-error rule
   const body = responseJson(exchange) as { _status?: { messages?: Array<{ message?: unknown; detail?: unknown }> } } | undefined;
   const texts = (body?._status?.messages ?? []).map((m) => `${String(m.message ?? '')} ${String(m.detail ?? '')}`);
-  const blamed = [...new Set(query.map(([name]) => name))].filter((name) => texts.some((text) => messageNamesParameter(text, name)));
+  const blamed = names.filter((name) => texts.some((text) => messageNamesParameter(text, name)));
   const sent = queryText(query);
   if (blamed.length === 0) report(fallbackRule, false, `valid query ${sent} answered ${exchange.status}`, exchange);
   for (const name of blamed) {

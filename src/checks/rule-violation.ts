@@ -1,3 +1,4 @@
+import { recordEvaluation } from '../evidence/evaluation.ts';
 import { describeExchange, type Exchange } from '../http/exchange.ts';
 
 /** A failed check: names the rule it breaks and, when there is one, the exchange that shows it. */
@@ -12,7 +13,12 @@ export class RuleViolation extends Error {
   }
 }
 
-/** Asserts one property of one rule; throws a RuleViolation that the report attributes to it. */
+/**
+ * Judges one property of one rule and records the evaluation, held or violated; a violation is
+ * thrown as a RuleViolation that the report attributes to the rule. Call it only when the property
+ * was really judged on an answer: a rule whose precondition did not happen is `t.notEvaluated`.
+ */
 export function expectRule(rule: string, holds: boolean, detail: string, exchange?: Exchange): asserts holds {
+  recordEvaluation({ rule, held: holds, exchanges: exchange ? [exchange] : [], ...(holds ? {} : { detail }) });
   if (!holds) throw new RuleViolation(rule, detail, exchange);
 }

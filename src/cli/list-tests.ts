@@ -1,12 +1,6 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ROOT } from './package-root.ts';
+import { createVitest } from 'vitest/node';
 import { UNUSED_TARGET } from '../config/run-config.ts';
-import { rulesInTitle } from '../rules/catalogue.ts';
-
+import { ROOT, VITEST_CONFIG } from './package-root.ts';
 
 export interface ListedTest {
   name: string;
@@ -15,30 +9,26 @@ export interface ListedTest {
 }
 
 /**
- * Collects the conformance tests without running them (`vitest list`). The workers get a
- * placeholder target so that no reference server starts just to read test names.
+ * Collects the conformance tests without running them, with the rules each declares as metadata.
+ * The workers get a placeholder target so that no reference server starts just to read test names.
  */
 export async function listConformanceTests(): Promise<ListedTest[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-list-'));
-  const out = join(dir, 'list.json');
   const placeholder = { targets: { baseUrl: UNUSED_TARGET, statusUrl: UNUSED_TARGET, verifyUrl: UNUSED_TARGET } };
-  // Found through resolution: in an installed package vitest sits in the consumer's node_modules.
-  const vitestBin = fileURLToPath(new URL('./vitest.mjs', import.meta.resolve('vitest/package.json')));
+  const before = process.env.CONFORMANCE_CONFIG;
+  process.env.CONFORMANCE_CONFIG = JSON.stringify(placeholder);
+  const vitest = await createVitest('test', { root: ROOT, config: VITEST_CONFIG, project: ['conformance'], watch: false, reporters: [] } as never);
   try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [vitestBin, 'list', '--project', 'conformance', `--json=${out}`], {
-        cwd: ROOT,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, CONFORMANCE_CONFIG: JSON.stringify(placeholder) },
-      });
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`vitest list failed (${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`))));
-    });
-    const listed = JSON.parse(readFileSync(out, 'utf8')) as Array<{ name: string; file: string }>;
-    return listed.map((t) => ({ name: t.name, file: t.file.replace(ROOT, ''), rules: rulesInTitle(t.name) }));
+    const { testModules } = await vitest.collect();
+    const errors = testModules.flatMap((m) => m.errors());
+    if (errors.length) throw new Error(`collecting the conformance tests failed: ${errors[0]!.message}`);
+    return testModules.flatMap((m) => [...m.children.allTests()].map((t) => ({
+      name: t.fullName,
+      file: m.moduleId.replace(ROOT, ''),
+      rules: t.meta().rules ?? [],
+    })));
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await vitest.close();
+    if (before === undefined) delete process.env.CONFORMANCE_CONFIG;
+    else process.env.CONFORMANCE_CONFIG = before;
   }
 }

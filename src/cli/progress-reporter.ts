@@ -94,3 +94,8 @@ export class ProgressReporter implements Reporter {
     this.out.write(`${line}\n`);
   }
 }
+
+/** The reporter a run uses: on the stream people read, a line at least every 30 s. */
+export function progressReporter(stream: NodeJS.WriteStream): ProgressReporter {
+  return new ProgressReporter(stream, { color: wantsColor(stream, process.env), heartbeatMs: 30_000 });
+}

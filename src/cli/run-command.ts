@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { startVitest } from 'vitest/node';
 import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
 import { ConfigError, TARGET_OF, UNUSED_TARGET, type Targets } from '../config/run-config.ts';
@@ -7,12 +7,13 @@ import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig } from '../harness/resolve-config.ts';
 import { logAttempts } from '../http/attempt-log.ts';
 import { buildReport, reportPaths, type RunInfo } from '../report/build-report.ts';
+import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { INTERFACES, loadSpec } from '../spec/load-spec.ts';
 import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
-import { ProgressReporter, wantsColor } from './progress-reporter.ts';
+import { progressReporter } from './progress-reporter.ts';
 
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
@@ -25,6 +26,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   for (const name of INTERFACES) await loadSpec(name);
   const expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
 
+  // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
+  const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
+  const paths = reportPaths(run.reportDir);
+  // An old verdict must never outlive the run that replaces it, even one that is interrupted.
+  clearVerdictFiles(paths);
+  const stopInterrupted = markInterruptedOnSignal(paths);
+
   const given = run.targets;
   const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
   let server: { close(): Promise<void> } | undefined;
@@ -34,7 +42,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     const started = await startReferenceServer();
     server = started;
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
-    process.stdout.write(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
+    say(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
   } else {
     const missing = run.only.filter((name) => !given[TARGET_OF[name]]);
     if (missing.length) {
@@ -47,10 +55,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   try {
     const probedAt = Date.now();
     await probeTargets(targets, run.only, run.headers, run.timeoutMs);
-    const paths = reportPaths(run.reportDir);
     const drift = driftPaths(paths.dir);
-    for (const p of [paths.allureResults, paths.html, paths.exchanges, paths.attempts, paths.vitestJson, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
-    mkdirSync(paths.dir, { recursive: true });
+    for (const p of [paths.allureResults, paths.exchanges, paths.attempts, paths.vitestJson, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
     // The probes (one GET per interface) reached the targets too: they count as requests of the run.
     logAttempts(paths.attempts, run.only.map(() => probedAt));
     const config = resolveConfig(run, targets, {
@@ -60,10 +66,11 @@ export async function runCommand(argv: string[]): Promise<number> {
       probesSent: run.only.length,
       // --drift fetches the published document after the tests: its request is set aside from the start.
       reserved: run.drift ? 1 : 0,
+      ...(expectations ? { expectations } : {}),
     });
     const remote = run.only.filter((name) => !config.loopback[name]);
     if (remote.length) {
-      process.stdout.write(`production-safe mode for ${remote.join(', ')}: read-only requests${run.allowWrites ? ' (--allow-writes: state-changing checks enabled)' : ''}, at most ${+config.effectiveRate.toFixed(2)} requests/s, budget ${config.effectiveMaxRequests + run.only.length + (run.drift ? 1 : 0)} requests\n`);
+      say(`production-safe mode for ${remote.join(', ')}: read-only requests${run.allowWrites ? ' (--allow-writes: state-changing checks enabled)' : ''}, at most ${+config.effectiveRate.toFixed(2)} requests/s, budget ${config.effectiveMaxRequests + run.only.length + (run.drift ? 1 : 0)} requests\n`);
     }
     process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
@@ -76,12 +83,12 @@ export async function runCommand(argv: string[]): Promise<number> {
       watch: false,
       shard: run.shard,
       reporters: [
-        ...(run.quiet ? [] : [new ProgressReporter(process.stdout, { color: wantsColor(process.stdout, process.env), heartbeatMs: 30_000 })]),
+        ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],
         ['junit', { outputFile: paths.junit, suiteName: 'ledger-conformance' }],
         ['allure-vitest/reporter', { resultsDir: paths.allureResults }],
       ],
-    } as never);
+    } as never, undefined, run.json ? { stdout: process.stderr } : undefined);
     const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {
       const error = e as { name?: string; message?: string };
       return `${error.name ?? 'Error'}: ${error.message ?? String(e)}`;
@@ -116,12 +123,15 @@ export async function runCommand(argv: string[]): Promise<number> {
       shard: run.shard,
       profile: run.profile,
       unhandledErrors,
+      ...(run.minEvaluated !== undefined ? { minEvaluated: run.minEvaluated } : {}),
     };
     writeFileSync(paths.runInfo, JSON.stringify(info, null, 2));
-    const { verdict, summary } = await buildReport(run.reportDir, { html: true });
-    process.stdout.write(`\n${summary}\nreports: ${paths.summary}, ${paths.junit}, ${paths.html}/index.html${run.drift ? `, ${drift.text}` : ''}\n`);
+    const { verdict, summary, machine } = await buildReport(run.reportDir, { html: true });
+    say(`\n${summary}\nreports: ${paths.summary}, ${paths.junit}, ${paths.html}/index.html${run.drift ? `, ${drift.text}` : ''}\n`);
+    if (run.json) process.stdout.write(`${JSON.stringify(machine, null, 2)}\n`);
     return verdict.exitCode;
   } finally {
+    stopInterrupted();
     await server?.close();
   }
 }

@@ -3,7 +3,7 @@ import { DEFAULTS } from '../config/run-config.ts';
 export const USAGE = `ledger-conformance: contract conformance suite for the ledger query, status and verification interfaces
 
 Usage:
-  ledger-conformance run [options]      run the suites, write reports/, exit 0 only if every contract check passed
+  ledger-conformance run [options]      run the suites, write reports/, exit 0 only on a PASS verdict
   ledger-conformance rules [--json]     list the rule catalogue with the tests that check each rule
   ledger-conformance report [--report-dir DIR]   rebuild summary and HTML report from the last run's results
   ledger-conformance profiles [--json]  list the named targets of --profile
@@ -33,7 +33,8 @@ Run options:
   --allow-writes           allow state-changing or loading checks on non-loopback targets
   --treat-as-remote        apply non-loopback (production-safe) defaults to loopback targets too
   --expectations FILE      known deviations (JSON or YAML): rule, reason, expires (YYYY-MM-DD), optional
-                           endpoint; matching failures do not fail the run until they expire
+                           endpoint, input (a regular expression over "METHOD /path?query" and the body);
+                           matching failures do not fail the run until they expire
   --drift                  compare the query service's published OpenAPI document (/api/v1/docs/openapi.yml)
                            with the contract, per rule, next to this run's verdicts: reports/drift.txt
   --shard i/n              run the i-th of n slices of the tests (merge with merge-reports); without explicit
@@ -42,11 +43,18 @@ Run options:
   --verify-unsupported-chain-id ID   a chain the verification target must refuse (default ${DEFAULTS.verifyUnsupportedChainId})
   --known-calls FILE       contract calls with known results on the target (value checks of section 4.3)
   --report-dir DIR         where reports go (default ${DEFAULTS.reportDir})
+  --min-evaluated P        the run passes only if at least P% of the selected contract rules were evaluated
+  --json                   print the machine verdict (as in rules.json) on stdout; everything else goes to stderr
   --quiet                  no progress lines while the tests run: only the verdict summary at the end
 
-Exit codes:
-  0  every contract check passed (known deviations allowed; observed-rule deviations are only reported)
-  1  a contract check failed, an expectation expired while its rule still fails, or a test could not judge
-  2  usage or configuration error: bad flag, unknown profile, unreachable target, malformed
-     expectations file, missing results for report/merge-reports (one message, no stack trace)
+Verdicts and exit codes (a rule passes only when a check of it held on a real answer and none was violated):
+  0    PASS        no contract rule failed, every selected interface had contract rules evaluated,
+                   nothing stopped the checks (known deviations allowed; observed rules only reported)
+  1    FAIL        a contract rule was violated (or an expectation expired while its rule still fails)
+  2    usage or configuration error: bad flag, unknown profile, unreachable target, malformed
+       expectations file, missing results for report/merge-reports (one message, no stack trace)
+  3    INCOMPLETE  nothing failed, but the run could not judge everything it set out to: throttling,
+                   the request budget, an unreachable target or a broken test stopped checks, an
+                   interface had no contract rule evaluated, or --min-evaluated was not met
+  130  INTERRUPTED stopped by Ctrl-C or SIGTERM; the report directory says INTERRUPTED, never an old verdict
 `;

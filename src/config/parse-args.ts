@@ -8,9 +8,9 @@ import { findProfile } from '../profiles/profiles.ts';
 const VALUE_FLAGS = [
   '--base-url', '--status-url', '--verify-url', '--header', '--timeout', '--rate', '--seed', '--depth',
   '--only', '--max-requests', '--report-dir', '--profile', '--expectations', '--shard',
-  '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls',
+  '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls', '--min-evaluated',
 ] as const;
-const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift', '--quiet'] as const;
+const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift', '--json', '--quiet'] as const;
 
 export type FlagValues = Partial<Record<(typeof VALUE_FLAGS)[number], string[]>> &
   Partial<Record<(typeof BOOLEAN_FLAGS)[number], boolean>>;
@@ -101,6 +101,10 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     if (!/^\d{1,20}$/.test(v)) throw new ConfigError(`${flag} must be 1 to 20 digits, got "${v}"`);
     return v;
   };
+  const minEvaluatedText = last(flags['--min-evaluated']);
+  if (minEvaluatedText !== undefined && !(/^\d+(\.\d+)?$/.test(minEvaluatedText) && Number(minEvaluatedText) <= 100)) {
+    throw new ConfigError(`--min-evaluated takes a percentage from 0 to 100, got "${minEvaluatedText}"`);
+  }
   return {
     targets: {
       baseUrl: url('--base-url', last(flags['--base-url']) ?? env.BASE_URL ?? profile?.baseUrl),
@@ -127,6 +131,8 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     quiet: flags['--quiet'] ?? false,
     verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), profile?.verifyChainId ?? DEFAULTS.verifyChainId),
     knownCallsFile: last(flags['--known-calls']),
+    ...(minEvaluatedText !== undefined ? { minEvaluated: Number(minEvaluatedText) } : {}),
+    json: flags['--json'] ?? false,
     verifyUnsupportedChainId: chainId('--verify-unsupported-chain-id', last(flags['--verify-unsupported-chain-id']), DEFAULTS.verifyUnsupportedChainId),
   };
 }

@@ -1,3 +1,4 @@
+import type { Expectation } from '../report/expectations.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
 
 /** The base URLs of the three interfaces. */
@@ -42,6 +43,10 @@ export interface RunConfig {
   verifyUnsupportedChainId: string;
   /** JSON file of contract calls whose results are known on the target (value checks of 4.3). */
   knownCallsFile?: string;
+  /** Percentage of the selected contract rules that must be evaluated for the run to pass. */
+  minEvaluated?: number;
+  /** Print the machine verdict as JSON on stdout (human output goes to stderr). */
+  json: boolean;
 }
 
 export const DEFAULTS = {
@@ -70,6 +75,8 @@ export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
   attemptLog?: string;
   /** Lines the CLI wrote to the attempt log before the tests (its probes): not the tests' requests. */
   attemptsBeforeTests?: number;
+  /** The expectations of the run, so each evaluation can tell whether it judged a known deviation's input. */
+  expectations?: Expectation[];
 }
 
 export class ConfigError extends Error {

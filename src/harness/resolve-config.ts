@@ -1,5 +1,6 @@
 import { DEFAULTS, TARGET_OF, type ResolvedConfig, type RunConfig, type Targets } from '../config/run-config.ts';
 import { isLoopbackUrl } from '../config/base-url.ts';
+import type { Expectation } from '../report/expectations.ts';
 import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
 
 export interface ResolveExtra {
@@ -10,6 +11,7 @@ export interface ResolveExtra {
   probesSent?: number;
   /** Requests the CLI will send after the tests (the --drift fetch): set aside from the budget. */
   reserved?: number;
+  expectations?: Expectation[];
 }
 
 /**
@@ -34,5 +36,6 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
     exchangeLog: extra.exchangeLog,
     attemptLog: extra.attemptLog,
     attemptsBeforeTests: extra.probesSent ?? 0,
+    ...(extra.expectations ? { expectations: extra.expectations } : {}),
   };
 }

@@ -2,18 +2,24 @@ import * as allure from 'allure-js-commons';
 import { test } from 'vitest';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
+import { collectEvaluations } from '../evidence/evaluation.ts';
+import { RuleTallies } from '../evidence/rule-tally.ts';
 import { TargetUnreachable, ThrottledOut, type OutgoingRequest } from '../http/client.ts';
 import { toCurl } from '../http/curl.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { describeExchange, type Exchange } from '../http/exchange.ts';
+import type { createRedactor } from '../http/redact.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
-import { interfaceOfRule, loadCatalogue, titleWithRules } from '../rules/catalogue.ts';
+import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
+import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
-import { THROTTLED_OUT_SKIP, type ConformanceMeta } from './conformance-meta.ts';
+import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
-import { reproducerDir, withCurl, writeReproducer } from '../report/reproducer.ts';
+import { reproducerDir, writeReproducer } from '../report/reproducer.ts';
 import { SkipCheck, skipBecause } from './skip.ts';
+
+type Redactor = ReturnType<typeof createRedactor>;
 
 /**
  * The target broke a rule. Named like an assertion error so vitest and allure show the test as
@@ -30,8 +36,12 @@ export interface Check {
   base: string;
   send(req: OutgoingRequest): Promise<Exchange>;
   get(path: string, query?: Array<[string, string]>): Promise<Exchange>;
-  /** Records a violation and carries on, so one run shows every broken item, not only the first. */
+  /** Judges one property and records the evaluation; a violation is kept and the check carries on. */
   soft(rule: string, holds: boolean, detail: string, exchange?: Exchange): void;
+  /** Keeps a violation already recorded by expectRule (caught to carry on), without judging again. */
+  keepViolation(violation: RuleViolation): void;
+  /** The rule could not be judged here: the answer it needed did not happen. Never a pass. */
+  notEvaluated(rule: string, reason: string): void;
   note(text: string): void;
   skip(reason: string): never;
 }
@@ -52,9 +62,17 @@ function clip(text: string, max = 600): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
 }
 
+/** Errors that end a test before it judged what it meant to, for reasons on the target's side or the run's limits. */
+function stopCause(error: unknown): StopCause | undefined {
+  if (error instanceof BudgetExhausted) return 'budget';
+  if (error instanceof ThrottledOut) return 'throttled';
+  if (error instanceof TargetUnreachable) return 'unreachable';
+  return undefined;
+}
+
 /**
  * Declares a conformance test that checks the given catalogue rules. Unknown rule ids fail at
- * collection time; the rules travel in the title (for `npm run rules`) and in the task meta (for the report).
+ * collection time; the rules travel as the test's metadata, for `npm run rules` and the report.
  */
 export function ruleTest(name: string, rules: string[], body: (check: Check) => Promise<void>, options: RuleTestOptions = {}): void {
   const catalogue = loadCatalogue();
@@ -62,16 +80,18 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   if (rules.length === 0 || unknown.length) throw new Error(`test "${name}" names unknown rules: ${unknown.join(', ') || '(none given)'}`);
   const iface = interfaceOfRule(rules[0]!);
 
-  test(titleWithRules(name, rules), { timeout: options.timeout ?? 120_000 }, async (ctx) => {
+  test(name, { timeout: options.timeout ?? 120_000, meta: { rules } }, async (ctx) => {
     const state = runState();
     const { config } = state;
+    const expectations = config.expectations ?? [];
     const exchanges: Exchange[] = [];
     state.current = exchanges;
-    const meta: ConformanceMeta = { rules, violations: [], requests: 0, throttled: 0, notes: [], completed: false };
+    const meta: ConformanceMeta = { rules, evaluations: {}, notEvaluated: [], violations: [], heldOnExpected: [], requests: 0, throttled: 0, notes: [] };
     ctx.task.meta.conformance = meta;
     await labelForReport(iface, rules, config);
 
-    const soft: RuleViolation[] = [];
+    const tallies = new RuleTallies(expectations);
+    const kept: RuleViolation[] = [];
     const base = config.targets[TARGET_OF[iface]];
     state.writesAllowed = Boolean(options.writes) && config.allowWrites;
     // A refused request skips the test even if the body catches the error: it could not check what it meant to.
@@ -84,14 +104,23 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
         throw error;
       }
     };
+    const known = (rule: string) => {
+      if (!catalogue.has(rule)) throw new Error(`check names unknown rule ${rule}`);
+    };
     const check: Check = {
       config,
       base,
       send: (req) => send({ base, ...req }),
       get: (path, query) => send({ method: 'GET', base, url: path, query }),
       soft(rule, holds, detail, exchange) {
-        if (!catalogue.has(rule)) throw new Error(`soft check names unknown rule ${rule}`);
-        if (!holds) soft.push(new RuleViolation(rule, detail, exchange));
+        known(rule);
+        tallies.evaluated({ rule, held: holds, exchanges: exchange ? [exchange] : [], ...(holds ? {} : { detail }) });
+        if (!holds) kept.push(new RuleViolation(rule, detail, exchange));
+      },
+      keepViolation: (violation) => void kept.push(violation),
+      notEvaluated(rule, reason) {
+        known(rule);
+        tallies.notEvaluated({ rule, reason: state.redact.text(reason) });
       },
       note: (text) => void meta.notes.push(state.redact.text(text)),
       skip: skipBecause,
@@ -103,12 +132,11 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
-      await body(check);
-      meta.completed = true;
+      await collectEvaluations(tallies, () => body(check));
     } catch (error) {
+      const cause = stopCause(error);
       if (error instanceof SkipCheck) skipReason = error.message;
-      else if (error instanceof BudgetExhausted) skipReason = error.message;
-      else if (error instanceof ThrottledOut) skipReason = `${THROTTLED_OUT_SKIP}: ${error.message}`;
+      else if (cause) meta.stopped = { cause, message: state.redact.text((error as Error).message) };
       else failure = error;
     }
     if (refused) {
@@ -117,8 +145,11 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (!(failure instanceof RuleViolation)) failure = undefined;
     }
 
+    // Every answer is judged by the interface's no-server-error rule, whatever the test was after.
     for (const ex of exchanges) {
-      if (ex.status >= 500) soft.push(new RuleViolation(NO_SERVER_ERROR[iface], `answered ${ex.status}: ${clip(ex.responseBody, 200)}`, ex));
+      const held = ex.status < 500;
+      tallies.evaluated({ rule: NO_SERVER_ERROR[iface], held, exchanges: [ex] });
+      if (!held) kept.push(new RuleViolation(NO_SERVER_ERROR[iface], `answered ${ex.status}: ${clip(ex.responseBody, 200)}`, ex));
     }
     meta.requests = exchanges.reduce((n, ex) => n + 1 + ex.throttled.length, 0);
     meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
@@ -126,27 +157,40 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     // What the check found to work on (counts, empty lists) is read next to its requests in the HTML report.
     if (meta.notes.length) await allure.attachment('notes.txt', meta.notes.join('\n'), 'text/plain');
 
-    const violations = failure instanceof RuleViolation ? [failure, ...soft] : soft;
+    if (failure instanceof RuleViolation && !tallies.has(failure.rule, 'violated')) {
+      tallies.evaluated({ rule: failure.rule, held: false, exchanges: failure.exchange ? [failure.exchange] : [], detail: failure.detail });
+    }
+    const violations = failure instanceof RuleViolation ? [failure, ...kept] : kept;
     const curls = await attachEvidence(exchanges, state.redact.exchange, violations.length > 0 || failure !== undefined, reproducerDir(config, ctx.task.id, name));
     const curlOf = (v: RuleViolation) => (v.exchange && exchanges.includes(v.exchange) ? curls[exchanges.indexOf(v.exchange)] : undefined);
-    meta.violations = violations.map((v) => ({ rule: v.rule, source: catalogue.get(v.rule)!.source, message: withCurl(state.redact.text(v.message), curlOf(v)) }));
-    // A broken rule counts where it belongs even when the test did not name it (a 5xx under the
-    // no-server-error rule, a helper's check of a neighbouring rule), so the report and exit code see it.
-    for (const rule of new Set(violations.map((v) => v.rule))) {
-      if (meta.rules.includes(rule)) continue;
-      meta.rules = [...meta.rules, rule];
-      await allure.story(ruleStory(catalogue.get(rule)!));
-    }
+    meta.evaluations = tallies.tallies();
+    meta.notEvaluated = tallies.skipped;
+    meta.heldOnExpected = tallies.heldOnExpected();
+    meta.violations = violations.map((v) => recordViolation(v, catalogue.get(v.rule)!.source, expectations, state.redact, curlOf(v)));
+    // A broken rule the test did not name (a 5xx, a helper's check of a neighbouring rule) is labelled too.
+    for (const rule of new Set(violations.map((v) => v.rule))) if (!rules.includes(rule)) await allure.label('rule', rule);
 
-    if (skipReason && violations.length === 0 && failure === undefined) {
+    const stopped = meta.stopped ? `${meta.stopped.cause === 'throttled' ? 'target kept throttling' : meta.stopped.cause === 'budget' ? 'run limit reached' : 'target did not answer'}: ${meta.stopped.message}` : undefined;
+    if ((skipReason || stopped) && violations.length === 0 && failure === undefined) {
       meta.skipReason = skipReason;
-      await allure.description(`Skipped: ${skipReason}`);
-      ctx.skip(skipReason);
+      await allure.description(`Not judged: ${skipReason ?? stopped}`);
+      ctx.skip(skipReason ?? stopped);
     }
-    if (failure instanceof TargetUnreachable) throw new Error(state.redact.text(failure.message));
     if (failure !== undefined && !(failure instanceof RuleViolation)) throw failure;
     if (violations.length) throw new ContractCheckFailed(failureMessage(violations, state.redact, curlOf));
   });
+}
+
+function recordViolation(v: RuleViolation, source: RuleSource, expectations: Expectation[], redact: Redactor, curl: string | undefined): RecordedViolation {
+  const matching = expectations.filter((e) => e.rule === v.rule && expectationCovers(e, v.exchange)).map(expectationKey);
+  const exchange = v.exchange && redact.exchange(v.exchange);
+  return {
+    rule: v.rule,
+    source,
+    message: redact.text(v.message),
+    expectations: matching,
+    ...(exchange ? { exchange: { request: describeExchange(exchange), curl: curl ?? toCurl(exchange) } } : {}),
+  };
 }
 
 async function labelForReport(iface: InterfaceName, rules: string[], config: ResolvedConfig): Promise<void> {
@@ -175,7 +219,7 @@ async function attachEvidence(exchanges: Exchange[], redact: (ex: Exchange) => E
   return reproducer.curls;
 }
 
-function failureMessage(violations: RuleViolation[], redact: { text: (s: string) => string; exchange: (ex: Exchange) => Exchange }, curlOf: (v: RuleViolation) => string | undefined): string {
+function failureMessage(violations: RuleViolation[], redact: Redactor, curlOf: (v: RuleViolation) => string | undefined): string {
   const shown = violations.slice(0, 10).map((v) => {
     const lines = [v.message];
     if (v.exchange) {

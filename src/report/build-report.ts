@@ -1,13 +1,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadCatalogue } from '../rules/catalogue.ts';
-import { writeUncoveredRuleResults } from './allure-rule-results.ts';
 import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
 import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
 import { REPRODUCERS_DIR } from './reproducer.ts';
 import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
+import { machineVerdict, type MachineVerdict } from './machine-verdict.ts';
+import { rulesPage } from './rules-page.ts';
 import { summaryText, type SummaryContext } from './summary-text.ts';
 import { readTestOutcomes, ResultsError } from './test-outcomes.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
@@ -21,6 +22,8 @@ export function reportPaths(reportDir: string) {
     junit: join(dir, 'junit.xml'),
     allureResults: join(dir, 'allure-results'),
     html: join(dir, 'html'),
+    /** The allure test tree, below the rules page that opens the HTML report. */
+    htmlTests: join(dir, 'html', 'tests'),
     summary: join(dir, 'summary.txt'),
     rules: join(dir, 'rules.json'),
     exchanges: join(dir, 'exchanges.jsonl'),
@@ -43,13 +46,15 @@ export interface RunInfo {
   profile?: string;
   /** Errors vitest caught outside any test (a rejected promise, a crashed worker): the run cannot pass. */
   unhandledErrors?: string[];
+  /** --min-evaluated: the percentage of selected contract rules the run must have evaluated. */
+  minEvaluated?: number;
 }
 
 /**
  * Turns a finished run's results into the evidence: per-rule verdicts (rules.json), the text
- * summary, allure results for uncovered rules and the HTML report. Returns the run's verdict.
+ * summary and the HTML report (the rules page, with the allure test tree below it). Returns the verdict.
  */
-export async function buildReport(reportDir: string, options: { html: boolean; today?: string }): Promise<{ verdict: RunVerdict; summary: string }> {
+export async function buildReport(reportDir: string, options: { html: boolean; today?: string }): Promise<{ verdict: RunVerdict; summary: string; machine: MachineVerdict }> {
   const paths = reportPaths(reportDir);
   if (!existsSync(paths.vitestJson) || !existsSync(paths.runInfo)) {
     throw new ResultsError(`no run results in ${paths.dir}: run "ledger-conformance run" first`);
@@ -62,7 +67,10 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
     outcomes.push({ file: '(vitest)', title: 'error outside any test', status: 'failed', rules: [], failureMessages: [message], durationMs: 0 });
   }
   const expectations = info.expectations ?? (info.expectationsFile ? readExpectations(info.expectationsFile, new Set(catalogue.keys())) : []);
-  const verdict = ruleVerdicts(rules, outcomes, expectations, options.today ?? new Date().toISOString().slice(0, 10));
+  const verdict = ruleVerdicts(rules, outcomes, expectations, options.today ?? new Date().toISOString().slice(0, 10), {
+    interfaces: info.only,
+    ...(info.minEvaluated !== undefined ? { minEvaluated: info.minEvaluated } : {}),
+  });
   const drift = readDriftData(paths.dir);
   const ctx: SummaryContext = {
     targets: info.targets,
@@ -74,14 +82,11 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   };
   const summary = summaryText(verdict, outcomes, ctx);
   writeFileSync(paths.summary, summary);
-  writeFileSync(paths.rules, JSON.stringify({
-    exitCode: verdict.exitCode,
-    requests: ctx.stats,
-    rules: verdict.rows.map((r) => ({ ...r.rule, verdict: r.verdict, tests: r.tests, messages: r.messages, expectation: r.expectation })),
-  }, null, 2));
+  const machine = machineVerdict(verdict, ctx);
+  writeFileSync(paths.rules, JSON.stringify(machine, null, 2));
   if (options.html) {
-    writeUncoveredRuleResults(paths.allureResults, verdict.rows);
-    await generateHtmlReport(paths.allureResults, paths.html, 'ledger-conformance');
+    await generateHtmlReport(paths.allureResults, paths.htmlTests, 'ledger-conformance');
+    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.jsonl' }));
   }
-  return { verdict, summary };
+  return { verdict, summary, machine };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import type { Exchange } from '../http/exchange.ts';
 
 /** A rule known to fail on a target: reported as a known deviation until it expires. */
 export interface Expectation {
@@ -9,6 +10,12 @@ export interface Expectation {
    * to the interface's base URL (e.g. `GET /api/v1/transactions`); other failures of the rule still count.
    */
   endpoint?: string;
+  /**
+   * Narrows the expectation to the deviating input: a regular expression tested against the request
+   * text `METHOD /path?query` + blank line + body. A failure elsewhere is news, and `fixed` is only
+   * claimed when the rule held on a request that matches.
+   */
+  input?: string;
   reason: string;
   /** YYYY-MM-DD; from the day after, a matching failure fails the run again. */
   expires: string;
@@ -18,23 +25,50 @@ export class ExpectationsError extends Error {
   override name = 'ExpectationsError';
 }
 
-const FIELDS = new Set(['rule', 'endpoint', 'reason', 'expires']);
+const FIELDS = new Set(['rule', 'endpoint', 'input', 'reason', 'expires']);
 const ENDPOINT = /^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) )?(\/[^\s?#]*)$/;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** What an expectation is known by in the evidence of a run (the same rule may have several, scoped apart). */
+export function expectationKey(e: Pick<Expectation, 'rule' | 'endpoint' | 'input'>): string {
+  return [e.rule, e.endpoint ?? '', e.input ?? ''].join(' | ');
+}
+
+/** The request as an expectation's `input` sees it: `METHOD /path?query`, a blank line, the body. */
+export function requestText(exchange: Pick<Exchange, 'method' | 'url' | 'requestBody'>): string {
+  const url = new URL(exchange.url);
+  return `${exchange.method} ${url.pathname}${url.search}\n\n${exchange.requestBody ?? ''}`;
+}
+
 /**
- * Does a violation message concern this endpoint? Messages name their exchange as
- * `METHOD http://host/base/path?query -> status`; the path must end where the endpoint ends, so
- * `/api/v1/transactions` does not cover `/api/v1/transactions/{id}`.
+ * Does this request fall under the endpoint? The path must end where the endpoint ends, so
+ * `/api/v1/transactions` does not cover `/api/v1/transactions/{id}`; `{name}` stands for one segment,
+ * and the endpoint may sit below a base path of the target.
  */
-export function messageConcernsEndpoint(endpoint: string, message: string): boolean {
-  const [, method, path] = ENDPOINT.exec(endpoint) ?? [];
-  if (!path) return false;
-  const pattern = path.split(/\{[^}]*\}/).map(escapeRegExp).join('[^/?#\\s]+');
-  return new RegExp(`${method ? `${method} ` : ''}\\S*${pattern}\\/?(?=[?#\\s]|$)`, 'm').test(message);
+export function requestOnEndpoint(endpoint: string, method: string, url: string): boolean {
+  const [, wanted, path] = ENDPOINT.exec(endpoint) ?? [];
+  if (!path || (wanted && wanted !== method.toUpperCase())) return false;
+  const pattern = path.split(/\{[^}]*\}/).map(escapeRegExp).join('[^/?#]+');
+  return new RegExp(`${pattern}\\/?$`).test(new URL(url).pathname);
+}
+
+/** Does an expectation speak of this exchange (or, for a judgement with no exchange, of any)? */
+export function expectationCovers(e: Expectation, exchange: Pick<Exchange, 'method' | 'url' | 'requestBody'> | undefined): boolean {
+  if (!exchange) return !e.endpoint && !e.input;
+  if (e.endpoint && !requestOnEndpoint(e.endpoint, exchange.method, exchange.url)) return false;
+  return !e.input || new RegExp(e.input).test(requestText(exchange));
+}
+
+function isRegExp(text: string): boolean {
+  try {
+    new RegExp(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isCalendarDate(text: string): boolean {
@@ -68,6 +102,9 @@ export function readExpectations(path: string, knownRules: Set<string>): Expecta
     if (e.endpoint !== undefined && (typeof e.endpoint !== 'string' || !ENDPOINT.test(e.endpoint))) {
       throw new ExpectationsError(`${where}: endpoint must look like "GET /api/v1/transactions" (method optional)`);
     }
-    return { rule: e.rule, endpoint: e.endpoint as string | undefined, reason: e.reason, expires };
+    if (e.input !== undefined && (typeof e.input !== 'string' || !isRegExp(e.input))) {
+      throw new ExpectationsError(`${where}: input must be a regular expression over "METHOD /path?query" and the body`);
+    }
+    return { rule: e.rule, endpoint: e.endpoint as string | undefined, ...(e.input !== undefined ? { input: e.input as string } : {}), reason: e.reason, expires };
   });
 }

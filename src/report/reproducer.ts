@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { toCurl } from '../http/curl.ts';
 import type { Exchange } from '../http/exchange.ts';
 
-/** Bodies longer than this go to a file: a command line that long is unreadable, and shells limit it. */
-export const INLINE_BODY_LIMIT = 2_000;
+/** Bodies longer than this go to a file, so the curl line a summary shows stays whole and readable. */
+export const INLINE_BODY_LIMIT = 400;
 
 /** Answer bodies rarely end in a newline: one after each keeps the next status line on a line of its own. */
 const ANSWER_END = 'echo';
@@ -31,12 +31,6 @@ export function reproducerDir(config: { exchangeLog?: string }, testId: string, 
 /** The folder of the report directory that holds one reproducer folder per failed test. */
 export const REPRODUCERS_DIR = 'reproducers';
 
-/** A violation's message with the curl of its exchange after the first line, where summaries show it. */
-export function withCurl(message: string, curl: string | undefined): string {
-  if (!curl) return message;
-  const [first, ...rest] = message.split('\n');
-  return [first, `  reproduce: ${curl}`, ...rest].join('\n');
-}
 
 function needsFile(ex: Exchange): boolean {
   return ex.requestBody !== undefined && (ex.requestBodyEncoding === 'base64' || ex.requestBody.length > INLINE_BODY_LIMIT);

@@ -1,77 +1,168 @@
+import type { RecordedViolation, RuleTally, StopCause } from '../harness/conformance-meta.ts';
 import type { Rule } from '../rules/catalogue.ts';
-import { messageConcernsEndpoint, type Expectation } from './expectations.ts';
+import type { InterfaceName } from '../spec/load-spec.ts';
+import { EXIT_CODES, type RunOutcome } from './exit-codes.ts';
+import { expectationKey, type Expectation } from './expectations.ts';
 import type { TestOutcome } from './test-outcomes.ts';
 
 /**
- * How one rule fared in a run: `failed` (a contract rule broken), `deviates` (an observed rule
- * broken: reported, never failing the run), `known-deviation` (broken as an expectations file
- * says), `fixed` (expected to fail but held), `error` (a test of it could not judge: harness or
- * target error), `passed`, `skipped` (every test of it skipped) or `uncovered` (no test checks it).
+ * How one rule fared in a run, built from its evaluations: `failed` (a contract rule violated),
+ * `deviates` (an observed rule violated: reported, never failing the run), `known-deviation`
+ * (violated only where an expectation says), `fixed` (held on the very input an expectation
+ * describes), `passed` (held at least once, never violated), `not-evaluated` (its tests ran or
+ * were stopped, but nothing judged it), `error` (a test of it broke before judging), `skipped`
+ * (every test of it found nothing to work on) or `uncovered` (no test checks it).
  */
-export type RuleVerdict = 'failed' | 'deviates' | 'known-deviation' | 'fixed' | 'error' | 'passed' | 'skipped' | 'uncovered';
+export type RuleVerdict = 'failed' | 'deviates' | 'known-deviation' | 'fixed' | 'passed' | 'not-evaluated' | 'error' | 'skipped' | 'uncovered';
 
 export interface RuleRow {
   rule: Rule;
   verdict: RuleVerdict;
-  tests: Array<{ title: string; file: string; status: string; violated: boolean; reason?: string }>;
-  messages: string[];
+  /** Why a rule has no verdict of its own evaluations (not-evaluated, error, skipped). */
+  reason?: string;
+  evaluations: RuleTally;
+  tests: Array<{ title: string; file: string; status: string; held: number; violated: number; reason?: string }>;
+  violations: RecordedViolation[];
   expectation?: Expectation;
   /** The expectation shown is past its expiry date, which is why the rule fails again. */
   expectationExpired?: boolean;
+  /** The rule held, but never on the input its expectation describes: whether it is fixed is unknown. */
+  expectationUnconfirmed?: boolean;
+}
+
+export interface InterfaceCoverage {
+  interface: InterfaceName;
+  /** Contract rules with at least one evaluation (held or violated). */
+  evaluated: number;
+  total: number;
 }
 
 export interface RunVerdict {
   rows: RuleRow[];
-  /** Tests that failed without naming a rule they broke (harness errors, unreachable target). */
+  /** Tests that broke without naming a rule they broke (harness errors, errors outside tests). */
   errors: TestOutcome[];
+  /** Tests stopped before judging, by cause (throttling, budget, unreachable target, target faults). */
+  stopped: Partial<Record<StopCause, TestOutcome[]>>;
   /** Expectations past their expiry date: their failures count again. */
   expired: Expectation[];
-  exitCode: 0 | 1;
+  coverage: InterfaceCoverage[];
+  outcome: RunOutcome;
+  /** Why the run is INCOMPLETE (also listed next to a FAIL: what it could not judge). */
+  causes: string[];
+  exitCode: number;
 }
 
-function testsOf(rule: Rule, outcomes: TestOutcome[]): TestOutcome[] {
-  return outcomes.filter((o) => o.rules.includes(rule.id));
+export interface VerdictOptions {
+  interfaces: InterfaceName[];
+  /** Percentage of the selected contract rules that must have been evaluated (--min-evaluated). */
+  minEvaluated?: number;
 }
 
-export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectations: Expectation[], today: string): RunVerdict {
+const STOP_WORDS: Record<StopCause, string> = {
+  throttled: 'the target kept throttling',
+  budget: 'the request budget or time limit was spent',
+  unreachable: 'the target did not answer',
+  'target-fault': 'the target kept failing at the transport level',
+};
+
+const empty = (): RuleTally => ({ held: 0, violated: 0, exchanges: 0 });
+
+function concerns(o: TestOutcome, id: string): boolean {
+  return o.rules.includes(id) || Boolean(o.meta?.evaluations?.[id]) || Boolean(o.meta?.notEvaluated?.some((n) => n.rule === id));
+}
+
+function unique(items: Array<string | undefined>): string[] {
+  return [...new Set(items.filter((i): i is string => Boolean(i)))];
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0]!.slice(0, 300);
+}
+
+/** Why a rule with no evaluation ended as it did: what its tests say, most telling first. */
+function withoutEvaluations(id: string, tests: TestOutcome[]): { verdict: RuleVerdict; reason: string } {
+  const broken = tests.filter((t) => t.status === 'failed' && !t.meta?.violations.length);
+  if (broken.length) return { verdict: 'error', reason: `a test of it broke before judging: ${firstLine(broken[0]!.failureMessages[0])}` };
+  const stopped = unique(tests.map((t) => t.meta?.stopped && `${STOP_WORDS[t.meta.stopped.cause]} (${firstLine(t.meta.stopped.message)})`));
+  if (stopped.length) return { verdict: 'not-evaluated', reason: stopped.join('; ') };
+  const said = unique(tests.flatMap((t) => t.meta?.notEvaluated?.filter((n) => n.rule === id).map((n) => n.reason) ?? []));
+  if (said.length) return { verdict: 'not-evaluated', reason: said.join('; ') };
+  if (tests.every((t) => t.status === 'skipped')) {
+    return { verdict: 'skipped', reason: unique(tests.map((t) => t.meta?.skipReason)).join('; ') || 'its tests were skipped' };
+  }
+  const stoppedBy = unique(tests.flatMap((t) => t.meta?.violations.map((v) => v.rule) ?? []));
+  if (stoppedBy.length) return { verdict: 'not-evaluated', reason: `its test stopped at a failure of ${stoppedBy.join(', ')} before judging this rule` };
+  return { verdict: 'not-evaluated', reason: 'its tests ran, but no check of it was evaluated on an answer' };
+}
+
+function ruleRow(rule: Rule, outcomes: TestOutcome[], active: Expectation[], expired: Expectation[]): RuleRow {
+  const tests = outcomes.filter((o) => concerns(o, rule.id));
+  const evaluations = empty();
+  const violations: RecordedViolation[] = [];
+  const heldOn = new Set<string>();
+  const rowTests = tests.map((t) => {
+    const tally = t.meta?.evaluations?.[rule.id] ?? empty();
+    evaluations.held += tally.held;
+    evaluations.violated += tally.violated;
+    evaluations.exchanges += tally.exchanges;
+    violations.push(...(t.meta?.violations.filter((v) => v.rule === rule.id) ?? []));
+    for (const key of t.meta?.heldOnExpected ?? []) heldOn.add(key);
+    const stop = t.meta?.stopped && `${STOP_WORDS[t.meta.stopped.cause]}: ${t.meta.stopped.message}`;
+    const reason = t.meta?.skipReason ?? stop ?? t.meta?.notEvaluated?.find((n) => n.rule === rule.id)?.reason;
+    return { title: t.title, file: t.file, status: t.status, held: tally.held, violated: tally.violated, ...(reason ? { reason } : {}) };
+  });
+  const row = { rule, evaluations, tests: rowTests, violations };
+  if (tests.length === 0) return { ...row, verdict: 'uncovered', reason: 'no test checks it' };
+  const mine = (list: Expectation[]) => list.filter((e) => e.rule === rule.id);
+  if (evaluations.violated > 0 || violations.length > 0) {
+    // A known deviation needs every violation of the rule on an input its expectation describes.
+    const coveredBy = (list: Expectation[]) => {
+      const keys = new Set(mine(list).map(expectationKey));
+      if (!violations.length || !violations.every((v) => v.expectations.some((k) => keys.has(k)))) return undefined;
+      return mine(list).find((e) => violations.some((v) => v.expectations.includes(expectationKey(e))));
+    };
+    const known = coveredBy(active);
+    if (known) return { ...row, verdict: 'known-deviation', expectation: known };
+    const lapsed = coveredBy(expired);
+    const verdict = rule.source === 'contract' ? 'failed' : 'deviates';
+    return lapsed ? { ...row, verdict, expectation: lapsed, expectationExpired: true } : { ...row, verdict };
+  }
+  if (evaluations.held > 0) {
+    const expected = mine(active);
+    const fixed = expected.find((e) => heldOn.has(expectationKey(e)));
+    if (fixed) return { ...row, verdict: 'fixed', expectation: fixed };
+    return expected.length ? { ...row, verdict: 'passed', expectation: expected[0], expectationUnconfirmed: true } : { ...row, verdict: 'passed' };
+  }
+  return { ...row, ...withoutEvaluations(rule.id, tests) };
+}
+
+/** Every rule's verdict from the tests' evaluations, and what the run as a whole may claim. */
+export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectations: Expectation[], today: string, options: VerdictOptions): RunVerdict {
   const active = expectations.filter((e) => e.expires >= today);
   const expired = expectations.filter((e) => e.expires < today);
-  const rows: RuleRow[] = rules.map((rule) => {
-    const tests = testsOf(rule, outcomes);
-    const messages: string[] = [];
-    const rowTests = tests.map((t) => {
-      const hits = t.meta?.violations.filter((v) => v.rule === rule.id) ?? [];
-      messages.push(...hits.map((h) => h.message));
-      const reason = t.meta?.skipReason ?? (t.status === 'failed' && !hits.length && !t.meta?.completed ? 'stopped at a failure of another rule before judging this one' : undefined);
-      return { title: t.title, file: t.file, status: t.status, violated: hits.length > 0, reason };
-    });
-    const violated = rowTests.some((t) => t.violated);
-    const broken = tests.some((t) => t.status === 'failed' && !(t.meta?.violations.length));
-    const mine = (list: Expectation[]) => list.filter((e) => e.rule === rule.id);
-    const covers = (e: Expectation, message: string) => !e.endpoint || messageConcernsEndpoint(e.endpoint, message);
-    // A known deviation needs every violation of the rule covered: a failure elsewhere is news.
-    const coveredBy = (list: Expectation[]) =>
-      messages.length > 0 && messages.every((m) => list.some((e) => covers(e, m))) ? list.find((e) => messages.some((m) => covers(e, m))) : undefined;
-    let expectation: Expectation | undefined;
-    let expectationExpired = false;
-    let verdict: RuleVerdict;
-    if (tests.length === 0) verdict = 'uncovered';
-    else if (violated) {
-      expectation = coveredBy(mine(active));
-      if (!expectation) {
-        expectation = coveredBy(mine(expired));
-        expectationExpired = expectation !== undefined;
-      }
-      verdict = expectation && !expectationExpired ? 'known-deviation' : rule.source === 'contract' ? 'failed' : 'deviates';
-    } else if (broken) verdict = 'error';
-    // A test that failed on another rule's soft check still ran this rule's checks to the end.
-    else if (tests.some((t) => t.status === 'passed' || (t.status === 'failed' && t.meta?.completed))) {
-      expectation = mine(active)[0];
-      verdict = expectation ? 'fixed' : 'passed';
-    } else verdict = 'skipped';
-    return { rule, verdict, tests: rowTests, messages, expectation, ...(expectationExpired ? { expectationExpired } : {}) };
+  const rows = rules.map((rule) => ruleRow(rule, outcomes, active, expired));
+
+  const errors = outcomes.filter((o) => o.status === 'failed' && !o.meta?.violations.length);
+  const stopped: RunVerdict['stopped'] = {};
+  for (const o of outcomes) if (o.meta?.stopped) (stopped[o.meta.stopped.cause] ??= []).push(o);
+
+  const coverage = options.interfaces.map((name) => {
+    const contract = rows.filter((r) => r.rule.interface === name && r.rule.source === 'contract');
+    const evaluated = contract.filter((r) => r.evaluations.held + r.evaluations.violated > 0).length;
+    return { interface: name, evaluated, total: contract.length };
   });
-  const errors = outcomes.filter((o) => o.status === 'failed' && !(o.meta?.violations.length));
-  const failing = rows.some((r) => r.verdict === 'failed') || errors.length > 0;
-  return { rows, errors, expired, exitCode: failing ? 1 : 0 };
+  const causes: string[] = [];
+  for (const c of coverage) if (c.evaluated === 0) causes.push(`no contract rule of ${c.interface} was evaluated`);
+  for (const [cause, tests] of Object.entries(stopped) as Array<[StopCause, TestOutcome[]]>) {
+    causes.push(`${tests.length} test(s) stopped before judging: ${STOP_WORDS[cause]}`);
+  }
+  if (errors.length) causes.push(`${errors.length} test(s) broke before judging (harness or transport errors)`);
+  if (options.minEvaluated !== undefined) {
+    const total = coverage.reduce((n, c) => n + c.total, 0);
+    const evaluated = coverage.reduce((n, c) => n + c.evaluated, 0);
+    const percent = total ? (100 * evaluated) / total : 0;
+    if (percent < options.minEvaluated) causes.push(`${percent.toFixed(1)}% of the selected contract rules were evaluated, below --min-evaluated ${options.minEvaluated}%`);
+  }
+  const outcome: RunOutcome = rows.some((r) => r.verdict === 'failed') ? 'FAIL' : causes.length ? 'INCOMPLETE' : 'PASS';
+  return { rows, errors, stopped, expired, coverage, outcome, causes, exitCode: EXIT_CODES[outcome] };
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import type { ConformanceMeta } from '../harness/conformance-meta.ts';
-import { rulesInTitle } from '../rules/catalogue.ts';
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
 
@@ -21,7 +20,7 @@ interface JsonAssertion {
   status: string;
   duration?: number;
   failureMessages?: string[];
-  meta?: { conformance?: ConformanceMeta };
+  meta?: { rules?: string[]; conformance?: ConformanceMeta };
 }
 
 interface JsonResults {
@@ -52,7 +51,7 @@ export function readTestOutcomes(path: string, root: string): TestOutcome[] {
         file: rel,
         title: a.fullName || a.title,
         status,
-        rules: a.meta?.conformance?.rules ?? rulesInTitle(a.title),
+        rules: a.meta?.conformance?.rules ?? a.meta?.rules ?? [],
         meta: a.meta?.conformance,
         failureMessages: a.failureMessages ?? [],
         durationMs: a.duration ?? 0,

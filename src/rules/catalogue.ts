@@ -66,14 +66,3 @@ export function interfaceOfRule(id: string): InterfaceName {
   if (!entry) throw new CatalogueError(`rule id ${id} has no known prefix`);
   return entry[0] as InterfaceName;
 }
-
-/** `name [LQ-4.1-limit-range, LQ-7-message-names-parameter]`: how a test name carries its rules. */
-export function titleWithRules(name: string, rules: string[]): string {
-  return `${name} [${rules.join(', ')}]`;
-}
-
-/** The rule ids at the end of a test title, or [] when it carries none. */
-export function rulesInTitle(title: string): string[] {
-  const match = /\[((?:LQ|ST|VF)-[^\]]+)\]\s*$/.exec(title);
-  return match ? match[1]!.split(',').map((s) => s.trim()) : [];
-}

@@ -1,4 +1,5 @@
 import type { Check } from '../harness/rule-test.ts';
+import type { Exchange } from '../http/exchange.ts';
 import type { LedgerList } from './ledger-lists.ts';
 import { walkPages } from './walk-pages.ts';
 
@@ -7,6 +8,8 @@ export interface ListSlice<T> {
   items: T[];
   /** True when the walk reached next: null, so `items` is the whole list. */
   whole: boolean;
+  /** The pages' exchanges, the evidence of what the slice holds. */
+  exchanges: Exchange[];
 }
 
 /**
@@ -15,5 +18,5 @@ export interface ListSlice<T> {
  */
 export async function ascendingSlice<T>(t: Check, list: LedgerList<T>, pages: number): Promise<ListSlice<T>> {
   const walk = await walkPages<T>(t, list.path, { listKey: list.listKey, query: [['order', 'asc'], ['limit', '100']], pageCap: pages, rule: list.envelope });
-  return { items: walk.items, whole: walk.endedBy === 'null-next' };
+  return { items: walk.items, whole: walk.endedBy === 'null-next', exchanges: walk.pages.map((p) => p.exchange) };
 }

@@ -1,6 +1,6 @@
 // Helpers for the production-mode self-tests: run the CLI as a child process, and put small
 // loopback servers in front of the reference server to break, throttle or observe it.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,10 +20,7 @@ export interface CliResult {
 /** Runs `ledger-conformance ARGS` to its end (bounded by a kill timer) and returns what it printed. */
 export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    // Targets and headers come from the arguments only, never from the environment of whoever runs the tests.
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-    for (const name of ['BASE_URL', 'STATUS_URL', 'VERIFY_URL', 'CONFORMANCE_HEADERS', 'CONFORMANCE_CONFIG']) delete env[name];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawnCli(args);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -35,6 +32,16 @@ export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> 
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * Starts `ledger-conformance ARGS`. Targets and headers come from the arguments only, never from
+ * the environment of whoever runs the tests (vite itself sets BASE_URL=/ in it).
+ */
+export function spawnCli(args: string[]): ChildProcessWithoutNullStreams {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  for (const name of ['BASE_URL', 'STATUS_URL', 'VERIFY_URL', 'CONFORMANCE_HEADERS', 'CONFORMANCE_CONFIG']) delete env[name];
+  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env });
 }
 
 export function tempDir(prefix: string): string {

@@ -1,0 +1,38 @@
+import type { ExchangeStats } from './exchange-stats.ts';
+import type { RunVerdict } from './rule-verdicts.ts';
+import type { SummaryContext } from './summary-text.ts';
+
+/** The verdict for programs (rules.json, `run --json`): outcome and why, coverage, and every rule's evidence. */
+export interface MachineVerdict {
+  outcome: RunVerdict['outcome'];
+  exitCode: number;
+  causes: string[];
+  coverage: RunVerdict['coverage'];
+  seed: string;
+  wallMs: number;
+  requests: ExchangeStats;
+  rules: Array<Record<string, unknown>>;
+}
+
+export function machineVerdict(verdict: RunVerdict, ctx: SummaryContext): MachineVerdict {
+  return {
+    outcome: verdict.outcome,
+    exitCode: verdict.exitCode,
+    causes: verdict.causes,
+    coverage: verdict.coverage,
+    seed: String(ctx.seed),
+    wallMs: ctx.wallMs,
+    requests: ctx.stats,
+    rules: verdict.rows.map((r) => ({
+      ...r.rule,
+      verdict: r.verdict,
+      ...(r.reason ? { reason: r.reason } : {}),
+      evaluations: r.evaluations,
+      tests: r.tests,
+      violations: r.violations,
+      ...(r.expectation ? { expectation: r.expectation } : {}),
+      ...(r.expectationExpired ? { expectationExpired: true } : {}),
+      ...(r.expectationUnconfirmed ? { expectationUnconfirmed: true } : {}),
+    })),
+  };
+}
