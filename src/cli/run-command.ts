@@ -85,7 +85,6 @@ export async function runCommand(argv: string[]): Promise<number> {
       reporters: [
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],
-        ['junit', { outputFile: paths.junit, suiteName: 'ledger-conformance' }],
         ['allure-vitest/reporter', { resultsDir: paths.allureResults }],
       ],
     } as never, undefined, run.json ? { stdout: process.stderr } : undefined);

@@ -7,6 +7,7 @@ import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
 import { REPRODUCERS_DIR } from './reproducer.ts';
 import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
+import { junitFromVerdict } from './junit-rules.ts';
 import { machineVerdict, type MachineVerdict } from './machine-verdict.ts';
 import { rulesPage } from './rules-page.ts';
 import { summaryText, type SummaryContext } from './summary-text.ts';
@@ -51,8 +52,8 @@ export interface RunInfo {
 }
 
 /**
- * Turns a finished run's results into the evidence: per-rule verdicts (rules.json), the text
- * summary and the HTML report (the rules page, with the allure test tree below it). Returns the verdict.
+ * Turns a finished run's results into the evidence: per-rule verdicts (rules.json, junit.xml), the
+ * text summary and the HTML report (the rules page, with the allure test tree below it). Returns the verdict.
  */
 export async function buildReport(reportDir: string, options: { html: boolean; today?: string }): Promise<{ verdict: RunVerdict; summary: string; machine: MachineVerdict }> {
   const paths = reportPaths(reportDir);
@@ -82,6 +83,7 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   };
   const summary = summaryText(verdict, outcomes, ctx);
   writeFileSync(paths.summary, summary);
+  writeFileSync(paths.junit, junitFromVerdict(verdict, info.wallMs));
   const machine = machineVerdict(verdict, ctx);
   writeFileSync(paths.rules, JSON.stringify(machine, null, 2));
   if (options.html) {

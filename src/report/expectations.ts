@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { Exchange } from '../http/exchange.ts';
+import { documentValidator, projectSchema } from '../spec/document-validator.ts';
 
 /** A rule known to fail on a target: reported as a known deviation until it expires. */
 export interface Expectation {
@@ -25,8 +26,11 @@ export class ExpectationsError extends Error {
   override name = 'ExpectationsError';
 }
 
-const FIELDS = new Set(['rule', 'endpoint', 'input', 'reason', 'expires']);
-const ENDPOINT = /^(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) )?(\/[^\s?#]*)$/;
+
+const SCHEMA = projectSchema('expectations');
+const ENTRY = SCHEMA.$defs!.expectation!;
+const checkDocument = documentValidator(SCHEMA, ENTRY.properties!);
+const ENDPOINT = new RegExp(String((ENTRY.properties!.endpoint as { pattern: string }).pattern));
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,20 +66,10 @@ export function expectationCovers(e: Expectation, exchange: Pick<Exchange, 'meth
   return !e.input || new RegExp(e.input).test(requestText(exchange));
 }
 
-function isRegExp(text: string): boolean {
-  try {
-    new RegExp(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isCalendarDate(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) && new Date(text).toISOString().slice(0, 10) === text;
-}
-
-/** Reads an expectations file (JSON or YAML: a list, or `{expectations: [...]}`), checking every entry. */
+/**
+ * Reads an expectations file (JSON or YAML: a list, or `{expectations: [...]}`), checking it against
+ * specs/schemas/expectations.schema.json (the schema editors use) and every rule against the catalogue.
+ */
 export function readExpectations(path: string, knownRules: Set<string>): Expectation[] {
   let doc: unknown;
   try {
@@ -85,26 +79,12 @@ export function readExpectations(path: string, knownRules: Set<string>): Expecta
     throw new ExpectationsError(`expectations file ${path} cannot be read: ${(error as Error).message.split('\n')[0]}`);
   }
   const list = Array.isArray(doc) ? doc : (doc as { expectations?: unknown })?.expectations;
-  if (!Array.isArray(list)) throw new ExpectationsError(`expectations file ${path} must hold a list of expectations`);
-  return list.map((raw, i) => {
-    const e = raw as Partial<Record<keyof Expectation, unknown>>;
-    const where = `expectations file ${path}, entry ${i + 1}`;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ExpectationsError(`${where}: must be an object with rule, reason and expires`);
-    // A misspelt key (say "endpont") would silently widen the expectation: refuse it.
-    const stray = Object.keys(raw).filter((k) => !FIELDS.has(k));
-    if (stray.length) throw new ExpectationsError(`${where}: unknown field "${stray[0]}" (fields: ${[...FIELDS].join(', ')})`);
-    if (typeof e.rule !== 'string' || !knownRules.has(e.rule)) throw new ExpectationsError(`${where}: unknown rule "${String(e.rule)}"`);
-    if (typeof e.reason !== 'string' || !e.reason.trim()) throw new ExpectationsError(`${where}: a reason is required`);
-    const expires = e.expires instanceof Date ? e.expires.toISOString().slice(0, 10) : e.expires;
-    if (typeof expires !== 'string' || !isCalendarDate(expires)) {
-      throw new ExpectationsError(`${where}: expires must be a date YYYY-MM-DD`);
-    }
-    if (e.endpoint !== undefined && (typeof e.endpoint !== 'string' || !ENDPOINT.test(e.endpoint))) {
-      throw new ExpectationsError(`${where}: endpoint must look like "GET /api/v1/transactions" (method optional)`);
-    }
-    if (e.input !== undefined && (typeof e.input !== 'string' || !isRegExp(e.input))) {
-      throw new ExpectationsError(`${where}: input must be a regular expression over "METHOD /path?query" and the body`);
-    }
-    return { rule: e.rule, endpoint: e.endpoint as string | undefined, ...(e.input !== undefined ? { input: e.input as string } : {}), reason: e.reason, expires };
+  // YAML may read an unquoted date as a Date: the file means the day it wrote.
+  if (Array.isArray(list)) for (const e of list) if (e?.expires instanceof Date) e.expires = e.expires.toISOString().slice(0, 10);
+  const problem = checkDocument(doc);
+  if (problem) throw new ExpectationsError(`expectations file ${path}${problem.entry ? `, entry ${problem.entry}` : ''}: ${problem.message}`);
+  return (list as Expectation[]).map((e, i) => {
+    if (!knownRules.has(e.rule)) throw new ExpectationsError(`expectations file ${path}, entry ${i + 1}: unknown rule "${e.rule}"`);
+    return { rule: e.rule, endpoint: e.endpoint, ...(e.input !== undefined ? { input: e.input } : {}), reason: e.reason, expires: e.expires };
   });
 }

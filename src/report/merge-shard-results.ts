@@ -34,38 +34,9 @@ function mergeVitestJson(parts: VitestJson[]): VitestJson {
   return merged;
 }
 
-const ROOT_TAG = /<testsuites\b([^>]*)>([\s\S]*)<\/testsuites>/;
-
-/** One JUnit document holding every shard's <testsuite> elements, with the root's counters summed. */
-function mergeJunit(parts: string[]): string {
-  const totals = { tests: 0, failures: 0, errors: 0, time: 0 };
-  const bodies: string[] = [];
-  for (const xml of parts) {
-    const m = ROOT_TAG.exec(xml);
-    if (!m) continue;
-    for (const key of Object.keys(totals) as Array<keyof typeof totals>) {
-      const attr = new RegExp(`\\b${key}="([\\d.]+)"`).exec(m[1]!);
-      if (attr) totals[key] += Number(attr[1]);
-    }
-    bodies.push(m[2]!.replace(/^\s*\n|\s+$/g, ''));
-  }
-  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="ledger-conformance" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" time="${totals.time}">\n${bodies.join('\n')}\n</testsuites>\n`;
-}
-
-/**
- * Copies allure results, leaving out the "uncovered rule" results a shard wrote for rules that
- * other shards cover: the merged report writes the true uncovered ones.
- */
 function copyAllureResults(from: string, to: string): void {
   if (!existsSync(from)) return;
-  for (const name of readdirSync(from)) {
-    const source = join(from, name);
-    if (name.endsWith('-result.json')) {
-      const result = readJson<{ historyId?: string }>(source);
-      if (result.historyId?.startsWith('uncovered-')) continue;
-    }
-    copyFileSync(source, join(to, name));
-  }
+  for (const name of readdirSync(from)) copyFileSync(join(from, name), join(to, name));
 }
 
 function concatenate(files: string[], to: string): void {
@@ -78,8 +49,8 @@ function pickDrift(found: DriftData[]): DriftData | undefined {
 }
 
 /**
- * Merges the results of `run --shard i/n` runs (vitest JSON, JUnit, allure results, exchange and
- * attempt logs, run info, drift) into one report directory, ready for buildReport.
+ * Merges the results of `run --shard i/n` runs (vitest JSON, allure results, exchange and attempt
+ * logs, run info, drift) into one report directory, ready for buildReport (which writes the JUnit).
  */
 export function mergeShardResults(shardDirs: string[], into: string): void {
   const shards = shardDirs.map((d) => reportPaths(d));
@@ -96,7 +67,6 @@ export function mergeShardResults(shardDirs: string[], into: string): void {
 
   const infos = shards.map((s) => readJson<RunInfo>(s.runInfo));
   writeFileSync(target.vitestJson, JSON.stringify(mergeVitestJson(shards.map((s) => readJson<VitestJson>(s.vitestJson)))));
-  writeFileSync(target.junit, mergeJunit(shards.filter((s) => existsSync(s.junit)).map((s) => readFileSync(s.junit, 'utf8'))));
   for (const s of shards) copyAllureResults(s.allureResults, target.allureResults);
   concatenate(shards.map((s) => s.exchanges), target.exchanges);
   concatenate(shards.map((s) => s.attempts), target.attempts);
@@ -114,6 +84,7 @@ export function mergeShardResults(shardDirs: string[], into: string): void {
     shard: `merged from ${shards.length} shard(s): ${shards.map((s, i) => infos[i]!.shard ?? resolve(s.dir)).join(', ')}`,
     profile: infos[0]!.profile,
     unhandledErrors: infos.flatMap((i) => i.unhandledErrors ?? []),
+    ...(infos[0]!.minEvaluated !== undefined ? { minEvaluated: infos[0]!.minEvaluated } : {}),
   };
   writeFileSync(target.runInfo, JSON.stringify(info, null, 2));
   const found = shards.map((s) => readDriftData(s.dir)).filter((d): d is DriftData => d !== undefined);

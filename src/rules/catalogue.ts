@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { documentValidator, projectSchema } from '../spec/document-validator.ts';
 import { INTERFACES, SPECS_DIR, type InterfaceName } from '../spec/load-spec.ts';
 
 export type RuleSource = 'contract' | 'observed';
@@ -14,34 +15,35 @@ export interface Rule {
 }
 
 const PREFIX: Record<InterfaceName, string> = { 'ledger-query': 'LQ', status: 'ST', verify: 'VF' };
-export const RULE_ID = /^(LQ|ST|VF)-\d+(\.\d+)*-[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export class CatalogueError extends Error {
   override name = 'CatalogueError';
 }
 
-/** Reads and checks one catalogue file: well-formed ids with the interface's prefix, known sources. */
+const SCHEMA = projectSchema('rule-catalogue');
+const checkDocument = documentValidator(SCHEMA, (SCHEMA.properties!.rules as { items: { properties: Record<string, object> } }).items.properties);
+
+/**
+ * Reads one catalogue file, checked against specs/schemas/rule-catalogue.schema.json (the schema
+ * editors use), then for what a schema cannot say: the interface's prefix and ids that carry their section.
+ */
 export function readCatalogueFile(path: string, name: InterfaceName): Rule[] {
-  let doc: { prefix?: string; rules?: Array<Partial<Rule>> };
+  let doc: { interface: string; prefix: string; rules: Array<Omit<Rule, 'interface'>> };
   try {
     doc = parseYaml(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new CatalogueError(`rule catalogue ${path} cannot be read: ${(error as Error).message}`);
   }
-  if (doc?.prefix !== PREFIX[name] || !Array.isArray(doc.rules)) {
-    throw new CatalogueError(`rule catalogue ${path} must have prefix ${PREFIX[name]} and a rules list`);
+  const problem = checkDocument(doc);
+  if (problem) throw new CatalogueError(`rule catalogue ${path}${problem.entry ? ` rule #${problem.entry}` : ''}: ${problem.message}`);
+  if (doc.prefix !== PREFIX[name] || doc.interface !== name) {
+    throw new CatalogueError(`rule catalogue ${path} must be for interface ${name} with prefix ${PREFIX[name]}`);
   }
   return doc.rules.map((r, i) => {
-    const where = `${path} rule #${i + 1} (${r.id ?? 'no id'})`;
-    if (typeof r.id !== 'string' || !RULE_ID.test(r.id) || !r.id.startsWith(`${PREFIX[name]}-`)) {
-      throw new CatalogueError(`${where}: id must look like ${PREFIX[name]}-<section>-<slug>`);
+    if (!r.id.startsWith(`${PREFIX[name]}-${r.section}-`)) {
+      throw new CatalogueError(`${path} rule #${i + 1} (${r.id}): section must be a string matching the id`);
     }
-    if (r.source !== 'contract' && r.source !== 'observed') throw new CatalogueError(`${where}: source must be contract or observed`);
-    if (typeof r.statement !== 'string' || !r.statement.trim()) throw new CatalogueError(`${where}: statement is missing`);
-    if (typeof r.section !== 'string' || !r.id.startsWith(`${PREFIX[name]}-${r.section}-`)) {
-      throw new CatalogueError(`${where}: section must be a string matching the id`);
-    }
-    return { id: r.id, section: r.section, source: r.source, statement: r.statement, endpoints: r.endpoints, interface: name };
+    return { ...r, interface: name };
   });
 }
 

@@ -66,8 +66,9 @@ describe('a verification run against a target treated as remote, without --allow
   }, 150_000);
   afterAll(() => server?.close());
 
-  it('ends with a verdict, not a usage error', () => {
-    expect([0, 1]).toContain(result.code);
+  it('ends with a verdict, not a usage error: INCOMPLETE once the small budget is spent', () => {
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/incomplete: \d+ test\(s\) stopped before judging: the request budget or time limit was spent/);
     expect(result.stdout).toMatch(/production-safe mode for verify: read-only requests, at most 8 requests\/s, budget 40 requests/);
   });
 

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
+import { SPECS_DIR } from './load-spec.ts';
+
+// ajv-formats ships CommonJS: under NodeNext its default import is the module object.
+const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
+
+type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; $defs?: Record<string, SchemaNode> };
+
+/** A JSON Schema of specs/schemas/, read once: the same file editors use to check what users write. */
+export function projectSchema(name: 'expectations' | 'rule-catalogue'): SchemaNode & Record<string, unknown> {
+  return JSON.parse(readFileSync(`${SPECS_DIR}schemas/${name}.schema.json`, 'utf8')) as SchemaNode & Record<string, unknown>;
+}
+
+function describeError(error: ErrorObject, descriptions: Record<string, string>): string {
+  const params = error.params as Record<string, string>;
+  if (error.keyword === 'additionalProperties') {
+    return `unknown field "${params.additionalProperty}" (fields: ${Object.keys(descriptions).join(', ')})`;
+  }
+  const field = error.keyword === 'required' ? params.missingProperty! : error.instancePath.split('/').at(-1)!;
+  const described = descriptions[field];
+  return described ? `${field} must be ${described}` : `${error.instancePath || 'the document'} ${error.message}`;
+}
+
+/**
+ * Checks a user-written document against a project schema and says what is wrong with the first
+ * entry that breaks it, in the schema's own words (each property's description).
+ */
+export function documentValidator(schema: object, entryProperties: Record<string, SchemaNode>): (doc: unknown) => { entry?: number; message: string } | undefined {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  const descriptions = Object.fromEntries(Object.entries(entryProperties).map(([k, v]) => [k, v.description ?? k]));
+  return (doc) => {
+    if (validate(doc)) return undefined;
+    // oneOf/anyOf wrappers report their branches; the error inside an entry is the one worth telling.
+    const errors = (validate.errors ?? []).filter((e) => !['oneOf', 'anyOf', 'type'].includes(e.keyword) || /\/\d+$/.test(e.instancePath));
+    const inEntry = errors.find((e) => /\/\d+(\/|$)/.test(e.instancePath) || (e.keyword === 'required' && /\/\d+$/.test(e.instancePath))) ?? errors[0] ?? validate.errors![0]!;
+    const index = /\/(\d+)(?:\/|$)/.exec(inEntry.instancePath)?.[1];
+    return { ...(index !== undefined ? { entry: Number(index) + 1 } : {}), message: describeError(inEntry, descriptions) };
+  };
+}
