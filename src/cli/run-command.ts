@@ -15,7 +15,6 @@ import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
 import { progressReporter } from './progress-reporter.ts';
 
-
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
 
 /** `ledger-conformance run`: resolve targets, run the suites in vitest, build the evidence, exit honestly. */

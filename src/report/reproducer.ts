@@ -5,6 +5,9 @@ import { dirname, join } from 'node:path';
 import { toCurl } from '../http/curl.ts';
 import type { Exchange } from '../http/exchange.ts';
 
+/** The folder of the report directory that holds one reproducer folder per failed test. */
+export const REPRODUCERS_DIR = 'reproducers';
+
 /** Bodies longer than this go to a file, so the curl line a summary shows stays whole and readable. */
 export const INLINE_BODY_LIMIT = 400;
 
@@ -27,10 +30,6 @@ export function reproducerDir(config: { exchangeLog?: string }, testId: string, 
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
   return join(dirname(config.exchangeLog), REPRODUCERS_DIR, `${slug || 'test'}-${testId.replace(/[^A-Za-z0-9_-]/g, '')}`);
 }
-
-/** The folder of the report directory that holds one reproducer folder per failed test. */
-export const REPRODUCERS_DIR = 'reproducers';
-
 
 function needsFile(ex: Exchange): boolean {
   return ex.requestBody !== undefined && (ex.requestBodyEncoding === 'base64' || ex.requestBody.length > INLINE_BODY_LIMIT);
