@@ -7,6 +7,7 @@ import { toCurl } from '../src/http/curl.ts';
 import { createRedactor } from '../src/http/redact.ts';
 import { createRequestBudget, BudgetExhausted } from '../src/http/request-budget.ts';
 import { retryAfterMs } from '../src/http/retry-after.ts';
+import { TargetFault } from '../src/http/transport-faults.ts';
 
 let server: Server;
 let base: string;
@@ -74,10 +75,11 @@ describe('target client', () => {
     expect(raw.status).toBe(429);
   });
 
-  it('reports an unreachable target and a silent one as TargetUnreachable', async () => {
+  it('reports an unreachable target as TargetUnreachable and a silent one as a TargetFault after its retries', async () => {
     await expect(client([]).send({ method: 'GET', url: 'http://127.0.0.1:1/x' })).rejects.toBeInstanceOf(TargetUnreachable);
     const slow = createClient({ headers: {}, timeoutMs: 200, throttle: { maxRetries: 0, maxWaitMs: 0 }, hooks: { beforeSend: async () => {}, onExchange: () => {} } });
-    await expect(slow.send({ method: 'GET', base, url: '/slow' })).rejects.toThrow(/no answer within 200 ms/);
+    await expect(slow.send({ method: 'GET', base, url: '/slow' })).rejects.toThrow(/no complete answer within 200 ms \(3 attempts\)/);
+    await expect(slow.send({ method: 'GET', base, url: '/slow' })).rejects.toBeInstanceOf(TargetFault);
   });
 
   it('stops at the request budget before sending', async () => {
@@ -95,7 +97,7 @@ describe('evidence helpers', () => {
   };
 
   it('redacts configured secrets everywhere and always-secret headers by name', () => {
-    const safe = createRedactor({ authorization: 'Bearer s3cret-token' }).exchange(exchange);
+    const safe = createRedactor({ headers: { authorization: 'Bearer s3cret-token' } }).exchange(exchange);
     expect(JSON.stringify(safe)).not.toContain('s3cret-token');
     expect(safe.requestHeaders['x-api-key']).toBe('<redacted>');
   });

@@ -1,5 +1,7 @@
-import { request } from 'undici';
-import { TargetUnreachable } from '../http/client.ts';
+import { logAttempts } from '../http/attempt-log.ts';
+import { createClient, TargetUnreachable, ThrottledOut } from '../http/client.ts';
+import { createRateLimiter } from '../http/rate-limiter.ts';
+import { TargetFault } from '../http/transport-faults.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
 import { TARGET_OF, type Targets } from '../config/run-config.ts';
 
@@ -10,16 +12,47 @@ const PROBE_PATHS: Record<InterfaceName, string> = {
   verify: '/v2/verify/00000000-0000-4000-8000-000000000000',
 };
 
-/** Fails with one clear message when a target cannot be reached, before any test runs. */
-export async function probeTargets(targets: Targets, only: InterfaceName[], headers: Record<string, string>, timeoutMs: number): Promise<void> {
+export interface ProbeOptions {
+  headers: Record<string, string>;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  /** The run's rate (requests per second): the probes are requests of the run like any other. */
+  rate: number;
+  /** Every probe attempt is logged here when it leaves, so the run's pace and count include it. */
+  attemptLog: string;
+}
+
+/**
+ * Fails with one clear message when a target cannot be reached, before any test runs. A reset or a
+ * timeout is tried again like any idempotent request; throttling proves the target is there.
+ * Returns how many attempts the probes sent.
+ */
+export async function probeTargets(targets: Targets, only: InterfaceName[], options: ProbeOptions): Promise<number> {
+  const limiter = createRateLimiter(options.rate);
+  let sent = 0;
+  const client = createClient({
+    headers: options.headers,
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
+    throttle: { maxRetries: 1, maxWaitMs: 5_000 },
+    hooks: {
+      async beforeSend() {
+        await limiter.acquire();
+        sent += 1;
+        logAttempts(options.attemptLog, [Date.now()]);
+      },
+      onExchange: () => {},
+    },
+  });
   for (const name of only) {
     const url = `${targets[TARGET_OF[name]]}${PROBE_PATHS[name]}`;
     try {
-      const res = await request(url, { method: 'GET', headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-      await res.body.dump();
+      await client.send({ method: 'GET', url });
     } catch (error) {
-      const e = error as Error & { code?: string };
-      throw new TargetUnreachable(`cannot reach the ${name} target at ${new URL(url).origin} (${e.code ?? e.message}); check the URL or use --only`);
+      if (error instanceof ThrottledOut) continue;
+      const why = error instanceof TargetUnreachable || error instanceof TargetFault ? error.message.replace(/^GET \S+: /, '') : String(error);
+      throw new TargetUnreachable(`cannot reach the ${name} target at ${new URL(url).origin} (${why}); check the URL or use --only`);
     }
   }
+  return sent;
 }

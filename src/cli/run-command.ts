@@ -5,7 +5,7 @@ import { ConfigError, TARGET_OF, UNUSED_TARGET, type Targets } from '../config/r
 import { collectDrift } from '../drift/collect-drift.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig } from '../harness/resolve-config.ts';
-import { logAttempts } from '../http/attempt-log.ts';
+import { ensureWritableDir } from '../config/report-dir.ts';
 import { buildReport, reportPaths, type RunInfo } from '../report/build-report.ts';
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
 import { readExpectations } from '../report/expectations.ts';
@@ -28,6 +28,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
   const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
   const paths = reportPaths(run.reportDir);
+  ensureWritableDir('--report-dir', paths.dir);
   // An old verdict must never outlive the run that replaces it, even one that is interrupted.
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
@@ -52,17 +53,17 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
 
   try {
-    const probedAt = Date.now();
-    await probeTargets(targets, run.only, run.headers, run.timeoutMs);
     const drift = driftPaths(paths.dir);
-    for (const p of [paths.allureResults, paths.exchanges, paths.attempts, paths.vitestJson, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
-    // The probes (one GET per interface) reached the targets too: they count as requests of the run.
-    logAttempts(paths.attempts, run.only.map(() => probedAt));
+    for (const p of [paths.allureResults, paths.exchanges, paths.attempts, paths.faults, paths.vitestJson, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
+    // The probes reach the targets too: they keep to the run's rate and count as its requests.
+    const { effectiveRate } = resolveConfig(run, targets, { embedded: !anyGiven });
+    const probesSent = await probeTargets(targets, run.only, { ...run, rate: effectiveRate, attemptLog: paths.attempts });
     const config = resolveConfig(run, targets, {
       embedded: !anyGiven,
       exchangeLog: paths.exchanges,
       attemptLog: paths.attempts,
-      probesSent: run.only.length,
+      faultLog: paths.faults,
+      probesSent,
       // --drift fetches the published document after the tests: its request is set aside from the start.
       reserved: run.drift ? 1 : 0,
       ...(expectations ? { expectations } : {}),
@@ -113,7 +114,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     const info: RunInfo = {
       targets: Object.fromEntries(run.only.map((name) => [name, targets[TARGET_OF[name]]])),
       only: run.only,
-      seed: run.seed,
+      seed: run.seedText,
       depth: run.depth,
       wallMs: Date.now() - started,
       expectationsFile: run.expectationsFile,

@@ -9,6 +9,7 @@ const VALUE_FLAGS = [
   '--base-url', '--status-url', '--verify-url', '--header', '--timeout', '--rate', '--seed', '--depth',
   '--only', '--max-requests', '--report-dir', '--profile', '--expectations', '--shard',
   '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls', '--min-evaluated',
+  '--max-body-bytes', '--secret-header', '--secret-param',
 ] as const;
 const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift', '--json', '--quiet'] as const;
 
@@ -42,6 +43,20 @@ function positiveNumber(flag: string, text: string, { integer }: { integer: bool
     throw new ConfigError(`${flag} must be a positive ${integer ? 'integer' : 'number'}, got "${text}"`);
   }
   return n;
+}
+
+function secretName(flag: string, name: string): string {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name.trim())) throw new ConfigError(`${flag} takes a name, got "${name.slice(0, 40)}"`);
+  return name.trim();
+}
+
+/** The number fast-check runs on: the seed itself when exact, otherwise a 32-bit hash of its digits (the same every time). */
+function seedFromText(text: string): number {
+  const n = Number(text);
+  if (Number.isSafeInteger(n)) return n;
+  let hash = 0;
+  for (const c of text) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) | 0;
+  return hash;
 }
 
 function last(values: string[] | undefined): string | undefined {
@@ -95,7 +110,8 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     const [i, n] = shard.split('/').map(Number) as [number, number];
     if (i > n) throw new ConfigError(`--shard ${shard}: index is above the shard count`);
   }
-  if (seedText !== undefined && !/^-?\d+$/.test(seedText)) throw new ConfigError(`--seed must be an integer, got "${seedText}"`);
+  if (seedText !== undefined && !/^-?\d{1,20}$/.test(seedText.trim())) throw new ConfigError(`--seed must be an integer of at most 20 digits, got "${seedText}"`);
+  const seed = seedText !== undefined ? seedFromText(seedText.trim()) : Math.floor(Math.random() * 2 ** 31);
   const chainId = (flag: string, value: string | undefined, fallback: string) => {
     const v = value ?? fallback;
     if (!/^\d{1,20}$/.test(v)) throw new ConfigError(`${flag} must be 1 to 20 digits, got "${v}"`);
@@ -115,9 +131,13 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
       ...headersFromEnv(env.CONFORMANCE_HEADERS),
       ...Object.fromEntries((flags['--header'] ?? []).map(parseHeaderLine)),
     },
+    maxBodyBytes: flags['--max-body-bytes'] ? positiveNumber('--max-body-bytes', last(flags['--max-body-bytes'])!, { integer: true }) : DEFAULTS.maxBodyBytes,
+    secretHeaders: (flags['--secret-header'] ?? []).map((name) => secretName('--secret-header', name)),
+    secretParams: (flags['--secret-param'] ?? []).map((name) => secretName('--secret-param', name)),
     timeoutMs: flags['--timeout'] ? positiveNumber('--timeout', last(flags['--timeout'])!, { integer: true }) : DEFAULTS.timeoutMs,
     rate: flags['--rate'] ? positiveNumber('--rate', last(flags['--rate'])!, { integer: false }) : undefined,
-    seed: seedText !== undefined ? Number(seedText) : Math.floor(Math.random() * 2 ** 31),
+    seed,
+    seedText: seedText !== undefined ? seedText.trim() : String(seed),
     depth: depthText !== undefined ? positiveNumber('--depth', depthText, { integer: true }) : DEFAULTS.depth,
     only: only.length ? (only as InterfaceName[]) : [...INTERFACES],
     allowWrites: flags['--allow-writes'] ?? false,

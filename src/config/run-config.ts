@@ -19,10 +19,19 @@ export interface RunConfig {
   targets: Partial<Targets>;
   /** Extra request headers (auth). Their values are secrets: redacted from everything written. */
   headers: Record<string, string>;
+  /** Bound of one request attempt, from connecting to the last byte of the answer. */
   timeoutMs: number;
+  /** Answer bodies beyond this many bytes are not read: reported as a target fault. */
+  maxBodyBytes: number;
+  /** Header names (beyond --header and the usual credentials) whose values are secrets wherever they appear. */
+  secretHeaders: string[];
+  /** Query parameter names whose values are secrets wherever they appear. */
+  secretParams: string[];
   /** Requests per second across the whole run; undefined = the default for the target. */
   rate?: number;
   seed: number;
+  /** The seed as given (or drawn), printed as it is: a seed beyond 2^53 has no exact number. */
+  seedText: string;
   /** Generated examples per property. */
   depth: number;
   only: InterfaceName[];
@@ -51,6 +60,7 @@ export interface RunConfig {
 
 export const DEFAULTS = {
   timeoutMs: 15_000,
+  maxBodyBytes: 10_000_000,
   depth: 20,
   reportDir: 'reports',
   remoteRate: 5,
@@ -73,6 +83,8 @@ export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
   exchangeLog?: string;
   /** File that receives the time (epoch ms) of every request attempt, throttled ones included. */
   attemptLog?: string;
+  /** JSON-lines file of transport faults per target: later test files know a target the run gave up. */
+  faultLog?: string;
   /** Lines the CLI wrote to the attempt log before the tests (its probes): not the tests' requests. */
   attemptsBeforeTests?: number;
   /** The expectations of the run, so each evaluation can tell whether it judged a known deviation's input. */

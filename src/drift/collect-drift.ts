@@ -31,7 +31,7 @@ export async function collectDrift(input: DriftInput): Promise<DriftData> {
   const published = await fetchPublishedDocument(input.baseUrl, input.headers, input.timeoutMs);
   logAttempts(input.attemptLog, [published.startedAt]);
   logExchange(input.exchangeLog, {
-    method: 'GET', url: createRedactor(input.headers).text(published.url), status: published.httpStatus ?? 0, startedAt: new Date(published.startedAt).toISOString(), durationMs: Date.now() - published.startedAt, throttled: [],
+    method: 'GET', url: createRedactor({ headers: input.headers }).text(published.url), status: published.httpStatus ?? 0, startedAt: new Date(published.startedAt).toISOString(), durationMs: Date.now() - published.startedAt, throttled: [],
   });
   if (published.status !== 'found') return { status: published.status, source: published.url, message: published.message, findings: [] };
   const ours = (await readSpecDocument(specPath('ledger-query'))) as unknown as Node;

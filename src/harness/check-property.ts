@@ -2,25 +2,45 @@ import fc from 'fast-check';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { TargetUnreachable, ThrottledOut } from '../http/client.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
+import { TargetAbandoned, TargetFault } from '../http/transport-faults.ts';
 import { SkipCheck } from './skip.ts';
 import { formatReplay, propertySettings } from '../../generators/property-settings.ts';
 import type { Check } from './rule-test.ts';
 
+/** Errors that say the run or the target, not the input, ended a case: no input is to blame. */
+function endsTheProperty(error: unknown): boolean {
+  return error instanceof SkipCheck || error instanceof BudgetExhausted || error instanceof ThrottledOut
+    || error instanceof TargetUnreachable || error instanceof TargetFault || error instanceof TargetAbandoned;
+}
+
 /**
  * Runs a fast-check property against the target with the run's seed and depth. A failure is
  * shrunk to a minimal input and rethrown as the RuleViolation it was, with the input and the
- * seed needed to replay it, so the report still attributes it to its rule.
+ * seed needed to replay it, so the report still attributes it to its rule. A case ended by the
+ * target or the run's limits (a fault, throttling, the budget) stops the property: shrinking
+ * would only send the same doomed requests again.
  */
 export async function checkProperty<T>(t: Check, arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number } = {}): Promise<void> {
+  let stop: unknown;
+  let violation: RuleViolation | undefined;
   const details = await fc.check(
-    fc.asyncProperty(arbitrary, predicate),
+    fc.asyncProperty(arbitrary, async (input) => {
+      if (stop !== undefined) throw stop;
+      try {
+        await predicate(input);
+      } catch (error) {
+        if (endsTheProperty(error)) stop = error;
+        else if (error instanceof RuleViolation) violation ??= error;
+        throw error;
+      }
+    }),
     propertySettings<[T]>({ seed: t.config.seed, depth: options.runs ?? t.config.depth }),
   );
+  // A violation met before the target failed stands (unshrunk); otherwise the fault ends the test.
+  if (stop !== undefined) throw violation ?? stop;
   const replay = formatReplay(details);
   if (!replay) return;
   const cause = details.errorInstance;
-  // No answer to judge (budget spent, throttled out, refused, unreachable): the wrapper must see why, not a failure.
-  if (cause instanceof SkipCheck || cause instanceof BudgetExhausted || cause instanceof ThrottledOut || cause instanceof TargetUnreachable) throw cause;
   if (cause instanceof RuleViolation) throw new RuleViolation(cause.rule, `${cause.detail}\n${replay}`, cause.exchange);
   throw new Error(`${cause instanceof Error ? cause.message : String(cause)}\n${replay}`);
 }

@@ -22,7 +22,7 @@ export interface RecordedViolation {
  * Why a test stopped before judging what it meant to, when the cause is on the target's side or
  * in the run's limits: the run then cannot claim a full verdict (it ends INCOMPLETE).
  */
-export type StopCause = 'throttled' | 'budget' | 'unreachable' | 'target-fault';
+export type StopCause = 'throttled' | 'budget' | 'unreachable' | 'target-fault' | 'abandoned';
 
 /** What a conformance test leaves on its vitest task, read back by the report builder. */
 export interface ConformanceMeta {

@@ -7,6 +7,7 @@ export interface ResolveExtra {
   embedded: boolean;
   exchangeLog?: string;
   attemptLog?: string;
+  faultLog?: string;
   /** Requests the CLI already sent to the targets (reachability probes): they come out of the budget. */
   probesSent?: number;
   /** Requests the CLI will send after the tests (the --drift fetch): set aside from the budget. */
@@ -35,6 +36,7 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
     effectiveMaxRequests: Math.max(0, maxRequests - (extra.probesSent ?? 0) - (extra.reserved ?? 0)),
     exchangeLog: extra.exchangeLog,
     attemptLog: extra.attemptLog,
+    faultLog: extra.faultLog,
     attemptsBeforeTests: extra.probesSent ?? 0,
     ...(extra.expectations ? { expectations: extra.expectations } : {}),
   };

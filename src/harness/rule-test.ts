@@ -4,11 +4,13 @@ import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { collectEvaluations } from '../evidence/evaluation.ts';
 import { RuleTallies } from '../evidence/rule-tally.ts';
-import { TargetUnreachable, ThrottledOut, type OutgoingRequest } from '../http/client.ts';
+import { TargetUnreachable, ThrottledOut, type OutgoingRequest, type TestAllowance } from '../http/client.ts';
 import { toCurl } from '../http/curl.ts';
 import { describeExchange, type Exchange } from '../http/exchange.ts';
 import type { createRedactor } from '../http/redact.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
+import { retryAfterMs } from '../http/retry-after.ts';
+import { TargetAbandoned, TargetFault } from '../http/transport-faults.ts';
 import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
 import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
@@ -52,11 +54,29 @@ export interface RuleTestOptions {
   timeout?: number;
 }
 
+const STOPPED_BY: Record<StopCause, string> = {
+  throttled: 'target kept throttling',
+  budget: 'run limit reached',
+  unreachable: 'target did not answer',
+  'target-fault': 'target fault',
+  abandoned: 'target given up',
+};
+
 const NO_SERVER_ERROR: Record<InterfaceName, string> = {
   'ledger-query': 'LQ-7-no-server-error',
   status: 'ST-4.7-no-server-error',
   verify: 'VF-7-no-server-error',
 };
+
+/** Attempts one test may send; a body that needs more is cut short as run-limited (or throttled). */
+const TEST_MAX_ATTEMPTS = 2_000;
+/** Time kept back from the test's timeout, so its own budget ends it before vitest does. */
+const TEST_TIME_MARGIN_MS = 10_000;
+
+/** A 429, or a 503 with Retry-After: the target asking for patience, not a server error. */
+function isThrottlingAnswer(ex: Exchange): boolean {
+  return ex.status === 429 || (ex.status === 503 && retryAfterMs(ex.responseHeaders['retry-after']) !== undefined);
+}
 
 function clip(text: string, max = 600): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
@@ -67,6 +87,8 @@ function stopCause(error: unknown): StopCause | undefined {
   if (error instanceof BudgetExhausted) return 'budget';
   if (error instanceof ThrottledOut) return 'throttled';
   if (error instanceof TargetUnreachable) return 'unreachable';
+  if (error instanceof TargetFault) return 'target-fault';
+  if (error instanceof TargetAbandoned) return 'abandoned';
   return undefined;
 }
 
@@ -80,7 +102,8 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   if (rules.length === 0 || unknown.length) throw new Error(`test "${name}" names unknown rules: ${unknown.join(', ') || '(none given)'}`);
   const iface = interfaceOfRule(rules[0]!);
 
-  test(name, { timeout: options.timeout ?? 120_000, meta: { rules } }, async (ctx) => {
+  const timeout = options.timeout ?? 120_000;
+  test(name, { timeout, meta: { rules } }, async (ctx) => {
     const state = runState();
     const { config } = state;
     const expectations = config.expectations ?? [];
@@ -96,9 +119,10 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     state.writesAllowed = Boolean(options.writes) && config.allowWrites;
     // A refused request skips the test even if the body catches the error: it could not check what it meant to.
     let refused: string | undefined;
+    const allowance: TestAllowance = { deadline: Date.now() + Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2), maxAttempts: TEST_MAX_ATTEMPTS, attempts: 0, throttled: 0 };
     const send = async (req: OutgoingRequest) => {
       try {
-        return await state.client.send(req);
+        return await state.client.send({ allowance, ...req });
       } catch (error) {
         if (error instanceof RequestRefused) refused ??= error.message;
         throw error;
@@ -135,7 +159,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       await collectEvaluations(tallies, () => body(check));
     } catch (error) {
       const cause = stopCause(error);
-      if (error instanceof SkipCheck) skipReason = error.message;
+      if (error instanceof SkipCheck) skipReason = state.redact.text(error.message);
       else if (cause) meta.stopped = { cause, message: state.redact.text((error as Error).message) };
       else failure = error;
     }
@@ -145,8 +169,9 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (!(failure instanceof RuleViolation)) failure = undefined;
     }
 
-    // Every answer is judged by the interface's no-server-error rule, whatever the test was after.
-    for (const ex of exchanges) {
+    // Every answer is judged by the interface's no-server-error rule, whatever the test was after;
+    // a throttling answer (503 with Retry-After) asks for patience and is counted as throttling instead.
+    for (const ex of exchanges.filter((e) => !isThrottlingAnswer(e))) {
       const held = ex.status < 500;
       tallies.evaluated({ rule: NO_SERVER_ERROR[iface], held, exchanges: [ex] });
       if (!held) kept.push(new RuleViolation(NO_SERVER_ERROR[iface], `answered ${ex.status}: ${clip(ex.responseBody, 200)}`, ex));
@@ -170,15 +195,23 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     // A broken rule the test did not name (a 5xx, a helper's check of a neighbouring rule) is labelled too.
     for (const rule of new Set(violations.map((v) => v.rule))) if (!rules.includes(rule)) await allure.label('rule', rule);
 
-    const stopped = meta.stopped ? `${meta.stopped.cause === 'throttled' ? 'target kept throttling' : meta.stopped.cause === 'budget' ? 'run limit reached' : 'target did not answer'}: ${meta.stopped.message}` : undefined;
+    const stopped = meta.stopped ? `${STOPPED_BY[meta.stopped.cause]}: ${meta.stopped.message}` : undefined;
     if ((skipReason || stopped) && violations.length === 0 && failure === undefined) {
       meta.skipReason = skipReason;
       await allure.description(`Not judged: ${skipReason ?? stopped}`);
       ctx.skip(skipReason ?? stopped);
     }
-    if (failure !== undefined && !(failure instanceof RuleViolation)) throw failure;
+    if (failure !== undefined && !(failure instanceof RuleViolation)) throw redactError(failure, state.redact);
     if (violations.length) throw new ContractCheckFailed(failureMessage(violations, state.redact, curlOf));
   });
+}
+
+/** A harness error's text can quote an answer: mask it before vitest prints and stores it. */
+function redactError(error: unknown, redact: Redactor): unknown {
+  if (!(error instanceof Error)) return new Error(redact.text(String(error)));
+  error.message = redact.text(error.message);
+  if (error.stack) error.stack = redact.text(error.stack);
+  return error;
 }
 
 function recordViolation(v: RuleViolation, source: RuleSource, expectations: Expectation[], redact: Redactor, curl: string | undefined): RecordedViolation {

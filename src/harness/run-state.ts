@@ -8,6 +8,7 @@ import { logExchange } from '../http/exchange-log.ts';
 import { createRateLimiter } from '../http/rate-limiter.ts';
 import { createRedactor } from '../http/redact.ts';
 import { createRequestBudget } from '../http/request-budget.ts';
+import { createTargetPacer } from '../http/target-pacer.ts';
 import { guardRequest } from './request-guard.ts';
 
 /**
@@ -29,21 +30,21 @@ let state: RunState | undefined;
 export function runState(): RunState {
   if (state) return state;
   const config = inject('conformance');
-  const redact = createRedactor(config.headers);
-  const limiter = createRateLimiter(config.effectiveRate);
+  const redact = createRedactor({ headers: config.headers, secretHeaders: config.secretHeaders, secretParams: config.secretParams });
   // Each test file gets fresh module state, so the run's count and pace so far come from the attempt log.
   const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
+  const limiter = createRateLimiter(config.effectiveRate, earlier);
   const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
-  let resumeAt = earlier.length && Number.isFinite(config.effectiveRate) ? earlier[earlier.length - 1]! + 1000 / config.effectiveRate : 0;
   const client = createClient({
     headers: config.headers,
     timeoutMs: config.timeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
     throttle: { maxRetries: 4, maxWaitMs: 30_000 },
+    pacer: createTargetPacer(config.faultLog),
+    redactAnswer: redact.answer,
     hooks: {
       async beforeSend() {
         budget.take();
-        if (resumeAt > Date.now()) await new Promise((r) => setTimeout(r, resumeAt - Date.now()));
-        resumeAt = 0;
         await limiter.acquire();
         // Every attempt (throttled ones too) is logged when it leaves, so the report's rate is the real one.
         if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
@@ -51,6 +52,9 @@ export function runState(): RunState {
       onExchange(exchange) {
         s.current.push(exchange);
         if (config.exchangeLog) logExchange(config.exchangeLog, redact.exchange(exchange));
+      },
+      onGiveUp(entry) {
+        if (config.exchangeLog) logExchange(config.exchangeLog, { ...entry, url: redact.text(entry.url), fault: redact.text(entry.fault) });
       },
     },
   });

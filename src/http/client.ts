@@ -1,6 +1,9 @@
 import { Agent, request } from 'undici';
 import type { Exchange } from './exchange.ts';
+import { BudgetExhausted } from './request-budget.ts';
 import { retryAfterMs } from './retry-after.ts';
+import type { TargetPacer } from './target-pacer.ts';
+import { TargetFault, type FailedAttempt } from './transport-faults.ts';
 
 export interface OutgoingRequest {
   method: string;
@@ -16,20 +19,41 @@ export interface OutgoingRequest {
   contentType?: string;
   /** false for checks that are about throttling: the 429 itself is the answer under test. */
   waitOutThrottling?: boolean;
+  /** The budget of the test sending it, shared by all its requests. */
+  allowance?: TestAllowance;
+}
+
+/** What one test may spend: attempts and time. Throttling that exhausts it ends the test as throttled. */
+export interface TestAllowance {
+  deadline: number;
+  maxAttempts: number;
+  attempts: number;
+  throttled: number;
 }
 
 export interface ClientHooks {
   /** Called before each attempt (rate limit, budget); may throw to stop the request. */
-  beforeSend(): Promise<void>;
+  beforeSend(origin?: string): Promise<void>;
   /** Every final exchange, for the per-test record and the run's log. */
   onExchange(exchange: Exchange): void;
+  /** A request that ended without an answer to judge (transport fault, throttled out), for the run's log. */
+  onGiveUp?(entry: Omit<Exchange, 'requestHeaders' | 'responseHeaders' | 'responseBody'> & { fault: string }): void;
 }
 
 export interface ClientOptions {
   headers: Record<string, string>;
+  /** Bound of one attempt, from connecting to the last byte of the body. */
   timeoutMs: number;
   /** Throttling answers are retried this often, each wait capped at maxWaitMs. */
   throttle: { maxRetries: number; maxWaitMs: number };
+  /** Answer bodies beyond this many bytes are not read: a target fault (default 10 MB). */
+  maxBodyBytes?: number;
+  /** Re-sends of an idempotent request after a reset or timeout (default 2). */
+  transportRetries?: number;
+  /** Paces each target to its throttling and gives up targets that keep failing. */
+  pacer?: TargetPacer;
+  /** Masks secrets in an answer before anything reads it (checks clip answers into messages). */
+  redactAnswer?: (exchange: Exchange) => Exchange;
   hooks: ClientHooks;
 }
 
@@ -42,6 +66,11 @@ export class TargetUnreachable extends Error {
 export class ThrottledOut extends Error {
   override name = 'ThrottledOut';
 }
+
+export const DEFAULT_MAX_BODY_BYTES = 10_000_000;
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Connection-level errors that mean the target was not there at all. */
+const NOT_THERE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
 
@@ -67,34 +96,68 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return out;
 }
 
-/** An HTTP client on undici that records every exchange and waits out polite throttling. */
+/** An attempt that got no usable answer; `notThere` when nothing listened at all. */
+class AttemptFailed extends Error {
+  constructor(message: string, readonly notThere: boolean, readonly retryable: boolean) {
+    super(message);
+  }
+}
+
+/**
+ * An HTTP client on undici that records every exchange, bounds each attempt in time and size,
+ * re-sends idempotent requests after transient transport faults, and waits out polite throttling
+ * at the pace the target asks for. Retries are a loop here rather than undici's RetryAgent: every
+ * attempt must pass the run's budget, rate limit and attempt log, and a body cut short is retried
+ * whole (RetryAgent resumes bodies with Range requests, which these targets need not support).
+ */
 export function createClient(options: ClientOptions) {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const transportRetries = options.transportRetries ?? 2;
+
   async function attempt(req: OutgoingRequest, url: string, headers: Record<string, string>, body: string | Uint8Array | undefined) {
-    await options.hooks.beforeSend();
     const started = Date.now();
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), options.timeoutMs);
     try {
-      const res = await request(url, {
-        method: req.method as 'GET',
-        headers,
-        body,
-        dispatcher: agent,
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-      });
-      const text = await res.body.text();
-      return { status: res.statusCode, headers: flattenHeaders(res.headers), body: text, started, durationMs: Date.now() - started };
+      const res = await request(url, { method: req.method as 'GET', headers, body, dispatcher: agent, signal: abort.signal });
+      const declared = Number(res.headers['content-length']);
+      if (declared > maxBody) {
+        res.body.destroy();
+        throw new AttemptFailed(`answered ${res.statusCode} with a body of ${declared} bytes, beyond the cap of ${maxBody} bytes`, false, false);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > maxBody) {
+          res.body.destroy();
+          throw new AttemptFailed(`answered ${res.statusCode} with a body beyond the cap of ${maxBody} bytes`, false, false);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { status: res.statusCode, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8'), started, durationMs: Date.now() - started };
     } catch (error) {
-      const e = error as Error & { code?: string };
-      const what = e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT'
-        ? `no answer within ${options.timeoutMs} ms`
-        : `${e.code ?? e.name}: ${e.message}`;
-      throw new TargetUnreachable(`${req.method} ${url}: ${what}`);
+      if (error instanceof AttemptFailed) throw error;
+      const e = error as Error & { code?: string; cause?: { code?: string } };
+      const code = e.code ?? e.cause?.code;
+      if (abort.signal.aborted) throw new AttemptFailed(`no complete answer within ${options.timeoutMs} ms`, false, true);
+      throw new AttemptFailed(`${code ?? e.name}: ${e.message}`, NOT_THERE.has(code ?? ''), true);
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** Sleeps `ms` unless that crosses the test's deadline: then the throttling has used its time up. */
+  async function waitOut(ms: number, what: string, allowance: TestAllowance | undefined) {
+    if (allowance && Date.now() + ms > allowance.deadline) throw new ThrottledOut(`${what}; waiting ${ms} ms more would pass the test's time budget`);
+    await new Promise((r) => setTimeout(r, ms));
   }
 
   return {
     async send(req: OutgoingRequest): Promise<Exchange> {
       const url = buildUrl(req);
+      const origin = new URL(url).origin;
+      const method = req.method.toUpperCase();
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...req.headers };
       let body: string | Uint8Array | undefined;
       if (req.body instanceof Uint8Array) {
@@ -106,21 +169,64 @@ export function createClient(options: ClientOptions) {
       } else if (req.contentType) {
         headers['content-type'] = req.contentType;
       }
+      const allowance = req.allowance;
       const throttled: Exchange['throttled'] = [];
+      const failed: FailedAttempt[] = [];
+      const firstStart = Date.now();
+      const giveUp = (error: Error, fault: string) => {
+        options.hooks.onGiveUp?.({ method: req.method, url, status: 0, startedAt: new Date(firstStart).toISOString(), durationMs: Date.now() - firstStart, throttled, fault });
+        return error;
+      };
       for (;;) {
-        const res = await attempt(req, url, headers, body);
+        if (allowance) {
+          const spent = allowance.attempts >= allowance.maxAttempts ? `${allowance.attempts} requests` : Date.now() >= allowance.deadline ? 'its time' : undefined;
+          if (spent) {
+            const message = `the test spent its budget (${spent}) before ${req.method} ${url}`;
+            throw allowance.throttled ? new ThrottledOut(`${message}, after ${allowance.throttled} throttling answer(s)`) : new BudgetExhausted(message);
+          }
+        }
+        await options.pacer?.wait(origin);
+        await options.hooks.beforeSend(origin);
+        if (allowance) allowance.attempts += 1;
+        let res: Awaited<ReturnType<typeof attempt>>;
+        const attemptStart = Date.now();
+        try {
+          res = await attempt(req, url, headers, body);
+        } catch (error) {
+          const e = error as AttemptFailed;
+          failed.push({ startedAt: new Date(attemptStart).toISOString(), durationMs: Date.now() - attemptStart, error: e.message });
+          if (e.retryable && IDEMPOTENT.has(method) && failed.length <= transportRetries) {
+            await new Promise((r) => setTimeout(r, 200 * 2 ** (failed.length - 1)));
+            continue;
+          }
+          const what = `${req.method} ${url}: ${e.message}${failed.length > 1 ? ` (${failed.length} attempts)` : ''}`;
+          options.pacer?.faulted(origin, e.message);
+          if (e.notThere) throw giveUp(new TargetUnreachable(what), e.message);
+          throw giveUp(new TargetFault(what, failed), e.message);
+        }
+        options.pacer?.answered(origin);
         const wait = retryAfterMs(res.headers['retry-after']);
         const isThrottle = res.status === 429 || (res.status === 503 && wait !== undefined);
+        if (isThrottle) {
+          const waitedMs = Math.min(wait ?? 1000, options.throttle.maxWaitMs);
+          options.pacer?.throttled(origin, waitedMs);
+          if (allowance) allowance.throttled += 1;
+        }
         if (isThrottle && req.waitOutThrottling !== false) {
-          if (throttled.length >= options.throttle.maxRetries) {
-            throw new ThrottledOut(`${req.method} ${url} still answered ${res.status} after ${throttled.length} waits`);
-          }
+          const what = `${req.method} ${url} answered ${res.status}`;
+          // A 503 may come after the server acted: only an idempotent request is sent again.
+          if (res.status === 503 && !IDEMPOTENT.has(method)) throw giveUp(new ThrottledOut(`${what} with Retry-After; not re-sent, it is not idempotent`), `${res.status}`);
+          if (throttled.length >= options.throttle.maxRetries) throw giveUp(new ThrottledOut(`${what} after ${throttled.length} waits`), `${res.status}`);
           const waitedMs = Math.min(wait ?? 1000, options.throttle.maxWaitMs);
           throttled.push({ status: res.status, waitedMs });
-          await new Promise((r) => setTimeout(r, waitedMs));
+          try {
+            await waitOut(waitedMs, what, allowance);
+          } catch (error) {
+            throw giveUp(error as Error, `${res.status}`);
+          }
           continue;
         }
-        const exchange: Exchange = {
+        const raw: Exchange = {
           method: req.method,
           url,
           requestHeaders: headers,
@@ -133,6 +239,7 @@ export function createClient(options: ClientOptions) {
           durationMs: res.durationMs,
           throttled,
         };
+        const exchange = options.redactAnswer ? options.redactAnswer(raw) : raw;
         options.hooks.onExchange(exchange);
         return exchange;
       }

@@ -1,32 +1,97 @@
 import type { Exchange } from './exchange.ts';
+import { secretForms } from './secret-forms.ts';
 
 /** Header names whose values are credentials whatever the user configured. */
-const ALWAYS_SECRET = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+const ALWAYS_SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key'];
+/** Query parameters that carry credentials on any target. */
+const ALWAYS_SECRET_PARAMS = ['access_token', 'api_key', 'apikey'];
+/** Headers a user may pass that describe content, not credentials: masking them would change what checks see. */
+const NOT_CREDENTIALS = new Set(['accept', 'accept-language', 'content-type', 'user-agent', 'cache-control']);
+/** Auth scheme words: common text, not part of the secret. */
+const SCHEME_WORDS = /^(bearer|basic|digest|token|apikey)$/i;
 const MASK = '<redacted>';
 
-export type Redactor = (exchange: Exchange) => Exchange;
+export interface SecretMarks {
+  /** Headers the run sends (--header, CONFORMANCE_HEADERS): their values are secrets. */
+  headers: Record<string, string>;
+  /** Further header names whose values are secrets wherever they appear (--secret-header). */
+  secretHeaders?: string[];
+  /** Query parameter names whose values are secrets wherever they appear (--secret-param). */
+  secretParams?: string[];
+}
+
+export interface Redactor {
+  /** Masks every known form of every secret in a text. */
+  text(s: string): string;
+  /** The whole exchange, masked, for anything written. */
+  exchange(exchange: Exchange): Exchange;
+  /** Only the answer masked: what checks judge, so no later cut of it can hold part of a secret. */
+  answer(exchange: Exchange): Exchange;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Replaces every configured header value (and the always-secret headers) with a mask, in headers,
- * URLs and bodies alike: a target may echo a token back in an error message.
+ * Masks secrets in headers, URLs and bodies: the configured header values (and the credential inside
+ * "Bearer <token>"), values of headers and query parameters marked secret (learned as they are met),
+ * each in its raw, URL-encoded, JSON-escaped and base64 forms.
  */
-export function createRedactor(secretHeaders: Record<string, string>): { exchange: Redactor; text: (s: string) => string } {
-  // The credential inside a value ("Bearer <token>") leaks on its own too, e.g. echoed in a URL.
-  const parts = Object.values(secretHeaders).flatMap((v) => [v, ...v.split(/\s+/).filter((w) => w.length >= 6)]);
-  const secrets = [...new Set(parts.filter((v) => v.length >= 4))].sort((a, b) => b.length - a.length);
-  const secretNames = new Set([...ALWAYS_SECRET, ...Object.keys(secretHeaders).map((k) => k.toLowerCase())]);
-  const text = (s: string) => secrets.reduce((out, secret) => out.split(secret).join(MASK), s);
+export function createRedactor(marks: SecretMarks): Redactor {
+  const headerNames = new Set([...ALWAYS_SECRET_HEADERS, ...Object.keys(marks.headers), ...(marks.secretHeaders ?? [])].map((k) => k.toLowerCase()));
+  const paramNames = [...new Set([...ALWAYS_SECRET_PARAMS, ...(marks.secretParams ?? [])])];
+  // `name=value` in any text (URLs, echoed query strings, form bodies), raw or URL-encoded separators.
+  const paramPattern = new RegExp(`((?:^|[?&;\\s"'/]|%26|%3F)(?:${paramNames.map(escapeRegExp).join('|')})(?:=|%3D))[^&\\s"'<>#\\\\]*`, 'gi');
+  const known = new Set<string>();
+  let forms: string[] = [];
+  const learn = (value: string) => {
+    const fresh = [value, ...value.split(/[\s;,=]+/).filter((w) => w.length >= 6 && !SCHEME_WORDS.test(w))].filter((v) => v.length >= 4 && !known.has(v));
+    if (!fresh.length) return;
+    for (const v of fresh) known.add(v);
+    forms = [...new Set([...known].flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  };
+  for (const [name, value] of Object.entries(marks.headers)) if (!NOT_CREDENTIALS.has(name.toLowerCase())) learn(value);
+
+  const learnFromUrl = (url: string) => {
+    try {
+      for (const [k, v] of new URL(url, 'http://x').searchParams) if (paramNames.some((p) => p.toLowerCase() === k.toLowerCase())) learn(v);
+    } catch {
+      // Not a URL: nothing to learn from it.
+    }
+  };
+  const learnFromHeaders = (h: Record<string, string>) => {
+    for (const [k, v] of Object.entries(h)) {
+      if (headerNames.has(k.toLowerCase())) learn(v);
+      if (k.toLowerCase() === 'location') learnFromUrl(v);
+    }
+  };
+  const text = (s: string) => {
+    let out = s;
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(MASK);
+    return out.replace(paramPattern, `$1${MASK}`);
+  };
   const headers = (h: Record<string, string>) =>
-    Object.fromEntries(Object.entries(h).map(([k, v]) => [k, secretNames.has(k.toLowerCase()) ? MASK : text(v)]));
+    Object.fromEntries(Object.entries(h).map(([k, v]) => [k, headerNames.has(k.toLowerCase()) ? MASK : text(v)]));
+  const learnFrom = (ex: Exchange) => {
+    learnFromUrl(ex.url);
+    learnFromHeaders(ex.requestHeaders);
+    learnFromHeaders(ex.responseHeaders);
+  };
   return {
     text,
-    exchange: (ex) => ({
-      ...ex,
-      url: text(ex.url),
-      requestHeaders: headers(ex.requestHeaders),
-      requestBody: ex.requestBody === undefined ? undefined : text(ex.requestBody),
-      responseHeaders: headers(ex.responseHeaders),
-      responseBody: text(ex.responseBody),
-    }),
+    exchange(ex) {
+      learnFrom(ex);
+      return {
+        ...ex,
+        url: text(ex.url),
+        requestHeaders: headers(ex.requestHeaders),
+        requestBody: ex.requestBody === undefined ? undefined : text(ex.requestBody),
+        responseHeaders: headers(ex.responseHeaders),
+        responseBody: text(ex.responseBody),
+      };
+    },
+    answer(ex) {
+      learnFrom(ex);
+      return { ...ex, responseHeaders: headers(ex.responseHeaders), responseBody: text(ex.responseBody) };
+    },
   };
 }

@@ -29,6 +29,8 @@ export function reportPaths(reportDir: string) {
     rules: join(dir, 'rules.json'),
     exchanges: join(dir, 'exchanges.jsonl'),
     attempts: join(dir, 'attempts.log'),
+    /** Transport faults per target, so every test file of the run knows a target it gave up. */
+    faults: join(dir, 'target-faults.jsonl'),
     runInfo: join(dir, 'run-info.json'),
     reproducers: join(dir, REPRODUCERS_DIR),
   };
@@ -37,7 +39,8 @@ export function reportPaths(reportDir: string) {
 export interface RunInfo {
   targets: Record<string, string>;
   only: InterfaceName[];
-  seed: number;
+  /** As given: a 20-digit seed is text, since no number holds it exactly. */
+  seed: number | string;
   depth: number;
   wallMs: number;
   expectationsFile?: string;

@@ -62,7 +62,8 @@ const STOP_WORDS: Record<StopCause, string> = {
   throttled: 'the target kept throttling',
   budget: 'the request budget or time limit was spent',
   unreachable: 'the target did not answer',
-  'target-fault': 'the target kept failing at the transport level',
+  'target-fault': 'the target kept failing at the transport level (resets, timeouts, answers cut short or too large)',
+  abandoned: 'the run stopped checking a target after repeated transport faults',
 };
 
 const empty = (): RuleTally => ({ held: 0, violated: 0, exchanges: 0 });
@@ -154,7 +155,9 @@ export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectation
   const causes: string[] = [];
   for (const c of coverage) if (c.evaluated === 0) causes.push(`no contract rule of ${c.interface} was evaluated`);
   for (const [cause, tests] of Object.entries(stopped) as Array<[StopCause, TestOutcome[]]>) {
-    causes.push(`${tests.length} test(s) stopped before judging: ${STOP_WORDS[cause]}`);
+    // Which target was given up is part of the cause: a person must see it without opening a test.
+    const which = cause === 'abandoned' ? ` (${unique(tests.map((t) => firstLine(t.meta?.stopped?.message))).join('; ')})` : '';
+    causes.push(`${tests.length} test(s) stopped before judging: ${STOP_WORDS[cause]}${which}`);
   }
   if (errors.length) causes.push(`${errors.length} test(s) broke before judging (harness or transport errors)`);
   if (options.minEvaluated !== undefined) {

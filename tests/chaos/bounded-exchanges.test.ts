@@ -1,0 +1,154 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, TargetUnreachable, ThrottledOut, type TestAllowance } from '../../src/http/client.ts';
+import { BudgetExhausted } from '../../src/http/request-budget.ts';
+import { createTargetPacer, FAULTS_BEFORE_ABANDON } from '../../src/http/target-pacer.ts';
+import { TargetAbandoned, TargetFault } from '../../src/http/transport-faults.ts';
+import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
+
+// A plain upstream: every path answers a small JSON document, /big a large one.
+let upstream: Server;
+let upstreamUrl: string;
+let proxy: FaultProxy;
+/** The fault the proxy applies to the next requests, per path; forward when none is left. */
+const plan = new Map<string, Fault[]>();
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(req.url === '/big' ? JSON.stringify({ pad: 'x'.repeat(3_000_000) }) : JSON.stringify({ path: req.url, items: [1, 2, 3] }));
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  proxy = await startFaultProxy(upstreamUrl, (req) => plan.get(new URL(req.url ?? '/', 'http://x').pathname)?.shift() ?? { kind: 'forward' });
+});
+
+afterAll(async () => {
+  await proxy.close();
+  upstream.closeAllConnections();
+  upstream.close();
+});
+
+function client(extra: Partial<Parameters<typeof createClient>[0]> = {}, sent: number[] = []) {
+  const given: unknown[] = [];
+  const c = createClient({
+    headers: {},
+    timeoutMs: 600,
+    throttle: { maxRetries: 3, maxWaitMs: 200 },
+    hooks: { beforeSend: async () => void sent.push(Date.now()), onExchange: () => {}, onGiveUp: (e) => void given.push(e) },
+    ...extra,
+  });
+  return Object.assign(c, { given });
+}
+
+const arrivals = (path: string) => proxy.log.filter((r) => r.url.startsWith(path)).length;
+
+describe('every exchange is bounded in time and size', () => {
+  it('ends an answer that drips one byte at a time at the timeout, however long the body', async () => {
+    plan.set('/drip', [{ kind: 'drip', everyMs: 100 }, { kind: 'drip', everyMs: 100 }, { kind: 'drip', everyMs: 100 }]);
+    const started = Date.now();
+    const error = await client().send({ method: 'GET', url: `${proxy.url}/drip` }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TargetFault);
+    expect((error as Error).message).toMatch(/no complete answer within 600 ms \(3 attempts\)/);
+    // Three bounded attempts and two short back-offs, not the minutes the drip would take.
+    expect(Date.now() - started).toBeLessThan(4_000);
+  }, 10_000);
+
+  it('stops reading a body beyond the size cap and reports it as a target fault, without retrying', async () => {
+    const sent: number[] = [];
+    const error = await client({ maxBodyBytes: 1_000_000 }, sent).send({ method: 'GET', url: `${upstreamUrl}/big` }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TargetFault);
+    expect((error as Error).message).toMatch(/beyond the cap of 1000000 bytes/);
+    expect(sent).toHaveLength(1);
+    expect((await client().send({ method: 'GET', url: `${upstreamUrl}/big` })).status).toBe(200);
+  });
+});
+
+describe('transient faults are retried a bounded number of times, and told apart', () => {
+  it('sends an idempotent request again after a reset or a body cut short, each attempt through the hooks', async () => {
+    plan.set('/flaky', [{ kind: 'reset' }, { kind: 'cut' }]);
+    const sent: number[] = [];
+    const before = arrivals('/flaky');
+    const ex = await client({}, sent).send({ method: 'GET', url: `${proxy.url}/flaky` });
+    expect(ex.status).toBe(200);
+    expect(JSON.parse(ex.responseBody)).toMatchObject({ path: '/flaky' });
+    expect(sent).toHaveLength(3);
+    expect(arrivals('/flaky') - before).toBe(3);
+  });
+
+  it('never sends a POST again after a reset: it may have been acted on', async () => {
+    plan.set('/post', [{ kind: 'reset' }]);
+    const sent: number[] = [];
+    const c = client({}, sent);
+    const error = await c.send({ method: 'POST', url: `${proxy.url}/post`, body: { a: 1 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TargetFault);
+    expect(sent).toHaveLength(1);
+    expect(c.given).toHaveLength(1);
+  });
+
+  it('gives up a fault that persists as a TargetFault carrying each failed attempt, and a closed port as unreachable', async () => {
+    plan.set('/down', [{ kind: 'reset' }, { kind: 'reset' }, { kind: 'reset' }]);
+    const error = await client().send({ method: 'GET', url: `${proxy.url}/down` }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TargetFault);
+    expect((error as TargetFault).attempts).toHaveLength(3);
+    await expect(client().send({ method: 'GET', url: 'http://127.0.0.1:1/x' })).rejects.toBeInstanceOf(TargetUnreachable);
+  });
+
+  it('waits out a 503 with Retry-After on a GET, and does not send a POST again after one', async () => {
+    const busy: Fault = { kind: 'answer', answer: { status: 503, headers: { 'retry-after': '0' }, body: '{"message":"busy"}' } };
+    plan.set('/busy', [busy, busy]);
+    const ex = await client().send({ method: 'GET', url: `${proxy.url}/busy` });
+    expect(ex).toMatchObject({ status: 200, throttled: [{ status: 503 }, { status: 503 }] });
+    plan.set('/busy', [busy]);
+    await expect(client().send({ method: 'POST', url: `${proxy.url}/busy`, body: {} })).rejects.toBeInstanceOf(ThrottledOut);
+  });
+
+  it('gives a target up after repeated faults in a row: later requests to it are not sent', async () => {
+    const pacer = createTargetPacer();
+    const c = client({ pacer, transportRetries: 0 });
+    plan.set('/gone', Array.from({ length: FAULTS_BEFORE_ABANDON }, (): Fault => ({ kind: 'reset' })));
+    for (let i = 0; i < FAULTS_BEFORE_ABANDON; i++) await expect(c.send({ method: 'GET', url: `${proxy.url}/gone` })).rejects.toBeInstanceOf(TargetFault);
+    const before = proxy.log.length;
+    await expect(c.send({ method: 'GET', url: `${proxy.url}/gone` })).rejects.toBeInstanceOf(TargetAbandoned);
+    expect(proxy.log.length).toBe(before);
+    expect(pacer.abandoned(proxy.url)).toMatch(/stopped checking http:\/\/127\.0\.0\.1:\d+ after 4 requests in a row/);
+  });
+
+  it('ends a test whose budget is spent: throttled when throttling spent it, run-limited otherwise', async () => {
+    const allowance: TestAllowance = { deadline: Date.now() + 60_000, maxAttempts: 2, attempts: 0, throttled: 0 };
+    const c = client();
+    await c.send({ method: 'GET', url: `${proxy.url}/a`, allowance });
+    await c.send({ method: 'GET', url: `${proxy.url}/a`, allowance });
+    await expect(c.send({ method: 'GET', url: `${proxy.url}/a`, allowance })).rejects.toBeInstanceOf(BudgetExhausted);
+    const throttling: TestAllowance = { deadline: Date.now() + 150, maxAttempts: 100, attempts: 0, throttled: 0 };
+    plan.set('/slow-down', [{ kind: 'answer', answer: { status: 429, headers: { 'retry-after': '1' }, body: '{}' } }]);
+    await expect(client({ throttle: { maxRetries: 3, maxWaitMs: 1_000 } }).send({ method: 'GET', url: `${proxy.url}/slow-down`, allowance: throttling }))
+      .rejects.toThrow(ThrottledOut);
+  });
+});
+
+describe('pacing adapts to the target', () => {
+  it('spaces requests to a target that throttled, and speeds up again once answers flow', async () => {
+    const pacer = createTargetPacer();
+    const origin = 'http://127.0.0.1:1';
+    pacer.throttled(origin, 0);
+    pacer.throttled(origin, 0);
+    const t0 = Date.now();
+    for (let i = 0; i < 4; i++) await pacer.wait(origin);
+    // Two throttling answers double the gap to 100 ms: four requests need at least three gaps.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(280);
+    for (let i = 0; i < 40; i++) pacer.answered(origin);
+    const t1 = Date.now();
+    for (let i = 0; i < 4; i++) await pacer.wait(origin);
+    expect(Date.now() - t1).toBeLessThan(150);
+  });
+
+  it('records exchanges it gave up on, so the run counts their throttling answers', async () => {
+    plan.set('/storm', Array.from({ length: 4 }, (): Fault => ({ kind: 'answer', answer: { status: 429, headers: { 'retry-after': '0' }, body: '{}' } })));
+    const c = client({ throttle: { maxRetries: 3, maxWaitMs: 10 } });
+    await expect(c.send({ method: 'GET', url: `${proxy.url}/storm` })).rejects.toBeInstanceOf(ThrottledOut);
+    expect(c.given).toEqual([expect.objectContaining({ status: 0, throttled: [{ status: 429, waitedMs: 0 }, { status: 429, waitedMs: 0 }, { status: 429, waitedMs: 0 }] })]);
+  });
+});
+
