@@ -9,12 +9,12 @@ import { toCurl } from '../http/curl.ts';
 import { describeExchange, type Exchange } from '../http/exchange.ts';
 import type { createRedactor } from '../http/redact.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
-import { retryAfterMs } from '../http/retry-after.ts';
 import { TargetAbandoned, TargetFault } from '../http/transport-faults.ts';
 import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
 import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
+import { judgeEveryAnswer } from './every-answer.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
@@ -62,21 +62,10 @@ const STOPPED_BY: Record<StopCause, string> = {
   abandoned: 'target given up',
 };
 
-const NO_SERVER_ERROR: Record<InterfaceName, string> = {
-  'ledger-query': 'LQ-7-no-server-error',
-  status: 'ST-4.7-no-server-error',
-  verify: 'VF-7-no-server-error',
-};
-
 /** Attempts one test may send; a body that needs more is cut short as run-limited (or throttled). */
 const TEST_MAX_ATTEMPTS = 2_000;
 /** Time kept back from the test's timeout, so its own budget ends it before vitest does. */
 const TEST_TIME_MARGIN_MS = 10_000;
-
-/** A 429, or a 503 with Retry-After: the target asking for patience, not a server error. */
-function isThrottlingAnswer(ex: Exchange): boolean {
-  return ex.status === 429 || (ex.status === 503 && retryAfterMs(ex.responseHeaders['retry-after']) !== undefined);
-}
 
 function clip(text: string, max = 600): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
@@ -169,12 +158,9 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (!(failure instanceof RuleViolation)) failure = undefined;
     }
 
-    // Every answer is judged by the interface's no-server-error rule, whatever the test was after;
-    // a throttling answer (503 with Retry-After) asks for patience and is counted as throttling instead.
-    for (const ex of exchanges.filter((e) => !isThrottlingAnswer(e))) {
-      const held = ex.status < 500;
-      tallies.evaluated({ rule: NO_SERVER_ERROR[iface], held, exchanges: [ex] });
-      if (!held) kept.push(new RuleViolation(NO_SERVER_ERROR[iface], `answered ${ex.status}: ${clip(ex.responseBody, 200)}`, ex));
+    for (const j of judgeEveryAnswer(iface, exchanges)) {
+      tallies.evaluated({ rule: j.rule, held: j.held, exchanges: [j.exchange] });
+      if (!j.held) kept.push(new RuleViolation(j.rule, j.detail, j.exchange));
     }
     meta.requests = exchanges.reduce((n, ex) => n + 1 + ex.throttled.length, 0);
     meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);

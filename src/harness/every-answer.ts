@@ -1,0 +1,35 @@
+import type { Exchange } from '../http/exchange.ts';
+import { retryAfterMs } from '../http/retry-after.ts';
+import type { InterfaceName } from '../spec/load-spec.ts';
+
+const NO_SERVER_ERROR: Record<InterfaceName, string> = {
+  'ledger-query': 'LQ-7-no-server-error',
+  status: 'ST-4.7-no-server-error',
+  verify: 'VF-7-no-server-error',
+};
+
+/** A 429, or a 503 with Retry-After: the target asking for patience, not a server error. */
+export function isThrottlingAnswer(ex: Exchange): boolean {
+  return ex.status === 429 || (ex.status === 503 && retryAfterMs(ex.responseHeaders['retry-after']) !== undefined);
+}
+
+export interface AnswerJudgement {
+  rule: string;
+  held: boolean;
+  detail: string;
+  exchange: Exchange;
+}
+
+/**
+ * The rules every answer of an interface is judged by, whatever the test was after, answers
+ * fetched only to find test data included: no server error. Throttling answers are counted as
+ * throttling, not judged here (the size cap and transport faults are the client's, before this).
+ */
+export function judgeEveryAnswer(iface: InterfaceName, exchanges: Exchange[]): AnswerJudgement[] {
+  return exchanges.filter((ex) => !isThrottlingAnswer(ex)).map((ex) => ({
+    rule: NO_SERVER_ERROR[iface],
+    held: ex.status < 500,
+    detail: `answered ${ex.status}: ${ex.responseBody.length > 200 ? `${ex.responseBody.slice(0, 200)}... (${ex.responseBody.length} characters)` : ex.responseBody}`,
+    exchange: ex,
+  }));
+}
