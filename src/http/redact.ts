@@ -40,7 +40,7 @@ export function createRedactor(marks: SecretMarks): Redactor {
   const headerNames = new Set([...ALWAYS_SECRET_HEADERS, ...Object.keys(marks.headers), ...(marks.secretHeaders ?? [])].map((k) => k.toLowerCase()));
   const paramNames = [...new Set([...ALWAYS_SECRET_PARAMS, ...(marks.secretParams ?? [])])];
   // `name=value` in any text (URLs, echoed query strings, form bodies), raw or URL-encoded separators.
-  const paramPattern = new RegExp(`((?:^|[?&;\\s"'/]|%26|%3F)(?:${paramNames.map(escapeRegExp).join('|')})(?:=|%3D))[^&\\s"'<>#\\\\]*`, 'gi');
+  const paramPattern = new RegExp(`((?:^|[?&;\\s"'/]|%26|%3F)(?:${paramNames.map(escapeRegExp).join('|')})(?:=|%3D))[^&\\s"'<>#\\\\]+`, 'gi');
   const known = new Set<string>();
   let forms: string[] = [];
   const learn = (value: string) => {
