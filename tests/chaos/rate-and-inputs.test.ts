@@ -1,0 +1,66 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
+import { runCli, tempDir, type CliResult } from '../production/cli-helpers.ts';
+import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
+
+const RATE = 5;
+const BUDGET = 36;
+const BIG_SEED = '12345678901234567890';
+
+/** The most arrivals within any one-second window. */
+function busiestSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
+    while (sorted[hi]! - sorted[lo]! >= 1000) lo++;
+    most = Math.max(most, hi - lo + 1);
+  }
+  return most;
+}
+
+describe('--rate holds in every one-second window at the server, the start-up probe included', () => {
+  let server: ReferenceServer;
+  let proxy: FaultProxy;
+  let result: CliResult;
+  const dir = tempDir('chaos-rate');
+
+  beforeAll(async () => {
+    server = await startReferenceServer();
+    proxy = await startFaultProxy(server.baseUrl, () => ({ kind: 'forward' }));
+    result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--rate', String(RATE), '--max-requests', String(BUDGET), '--seed', BIG_SEED, '--quiet', '--report-dir', dir], 60_000);
+  }, 70_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  it('lets no more than the rate arrive in any second, measured at the server', () => {
+    expect(proxy.log.length).toBe(BUDGET);
+    expect(proxy.log[0]!.url).toBe('/status/api/v2/status.json');
+    expect(busiestSecond(proxy.log.map((r) => r.at))).toBeLessThanOrEqual(RATE);
+    expect(readFileSync(join(dir, 'summary.txt'), 'utf8')).toMatch(new RegExp(`requests sent ${BUDGET}, peak [1-${RATE}]/s`));
+  });
+
+  it('prints a 20-digit seed exactly as given', () => {
+    expect(result.stdout).toContain(`seed ${BIG_SEED} (replay with --seed ${BIG_SEED})`);
+    expect(JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')).seed).toBe(BIG_SEED);
+  });
+});
+
+describe('a report directory that cannot hold the reports: one clear message, exit 2', () => {
+  const expectOneLine = (r: CliResult, message: RegExp) => {
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/internal error|ENOTDIR|\n\s+at /);
+  };
+
+  it('names a report directory that is a file, or lies below one', async () => {
+    const file = join(tempDir('chaos-report-dir'), 'a-file');
+    writeFileSync(file, 'not a directory');
+    expectOneLine(await runCli(['run', '--only', 'status', '--report-dir', file]), /--report-dir \S+a-file is a file, not a directory/);
+    expectOneLine(await runCli(['run', '--only', 'status', '--report-dir', join(file, 'sub')]), /--report-dir \S+ cannot hold the reports: a part of the path is a file/);
+  });
+});
