@@ -30,6 +30,8 @@ export interface ArrivedRequest {
   at: number;
   headers: IncomingMessage['headers'];
   fault: Fault['kind'];
+  /** The status answered (forwarded or made up); unset while no answer was sent. */
+  status?: number;
 }
 
 export interface FaultProxy {
@@ -60,7 +62,8 @@ export async function startFaultProxy(upstream: string, choose: (req: IncomingMe
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let n = 0;
-  const send = (res: ServerResponse, answer: Answer) => {
+  const send = (res: ServerResponse, answer: Answer, entry: ArrivedRequest) => {
+    entry.status = answer.status;
     res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
     res.end(answer.body);
   };
@@ -71,12 +74,13 @@ export async function startFaultProxy(upstream: string, choose: (req: IncomingMe
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const fault = choose(req, index);
-      log.push({ n: index, method: req.method ?? '', url: req.url ?? '', at, headers: req.headers, fault: fault.kind });
+      const entry: ArrivedRequest = { n: index, method: req.method ?? '', url: req.url ?? '', at, headers: req.headers, fault: fault.kind };
+      log.push(entry);
       if (fault.kind === 'reset') return req.socket.destroy();
       if (fault.kind === 'silence') return;
-      if (fault.kind === 'answer') return send(res, fault.answer);
+      if (fault.kind === 'answer') return send(res, fault.answer, entry);
       const answer = await forward(upstream, req, Buffer.concat(chunks));
-      if (fault.kind === 'forward') return send(res, fault.rewrite ? fault.rewrite(answer) : answer);
+      if (fault.kind === 'forward') return send(res, fault.rewrite ? fault.rewrite(answer) : answer, entry);
       const bytes = Buffer.from(answer.body);
       res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json', 'content-length': String(bytes.length) });
       if (fault.kind === 'cut') {

@@ -1,0 +1,39 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judgeEveryAnswer } from '../../src/harness/every-answer.ts';
+import { createClient } from '../../src/http/client.ts';
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  // Answers by path: served, throttled politely (429, 503 with Retry-After), or failing (503 alone, 500).
+  server = createServer((req, res) => {
+    const answers: Record<string, [number, Record<string, string>]> = {
+      '/ok': [200, {}], '/busy': [503, { 'retry-after': '1' }], '/slow': [429, { 'retry-after': '1' }], '/down': [503, {}], '/boom': [500, {}],
+    };
+    const [status, headers] = answers[req.url ?? ''] ?? [404, {}];
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(`{"path":"${req.url}"}`);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('rules every answer is judged by', () => {
+  it('books a 5xx under no-server-error, and a 503 with Retry-After (as in a read burst) as throttling, not as a server error', async () => {
+    const client = createClient({ headers: {}, timeoutMs: 2_000, throttle: { maxRetries: 0, maxWaitMs: 0 }, hooks: { beforeSend: async () => {}, onExchange: () => {} } });
+    const burst = await Promise.all(['/ok', '/busy', '/slow', '/down', '/boom'].map((url) => client.send({ method: 'GET', base, url, waitOutThrottling: false })));
+    const judged = judgeEveryAnswer('ledger-query', burst);
+    expect(judged.map((j) => [new URL(j.exchange.url).pathname, j.rule, j.held])).toEqual([
+      ['/ok', 'LQ-7-no-server-error', true],
+      ['/down', 'LQ-7-no-server-error', false],
+      ['/boom', 'LQ-7-no-server-error', false],
+    ]);
+    expect(judged[1]!.detail).toBe('answered 503: {"path":"/down"}');
+  });
+});

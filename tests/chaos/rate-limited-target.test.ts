@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
+import { ruleRows, runCli, tempDir, type CliResult } from '../production/cli-helpers.ts';
+import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
+
+const POSTS_PER_SECOND = 20;
+
+/**
+ * A correct verification service that allows 20 POSTs per second per client and answers the
+ * excess with 429 too_many_requests and Retry-After, as the contract says. The client must slow
+ * down to it and pass, not spend its tests waiting out throttling.
+ */
+describe('a correct verification service limited to 20 POSTs per second', () => {
+  let server: ReferenceServer;
+  let proxy: FaultProxy;
+  let result: CliResult;
+  const dir = tempDir('chaos-paced');
+  const posts: number[] = [];
+
+  beforeAll(async () => {
+    server = await startReferenceServer();
+    proxy = await startFaultProxy(server.baseUrl, (req): Fault => {
+      if (req.method !== 'POST') return { kind: 'forward' };
+      const now = Date.now();
+      while (posts.length && now - posts[0]! >= 1000) posts.shift();
+      if (posts.length >= POSTS_PER_SECOND) {
+        const body = { customCode: 'too_many_requests', message: 'at most 20 submissions a second', errorId: randomUUID() };
+        return { kind: 'answer', answer: { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify(body) } };
+      }
+      posts.push(now);
+      return { kind: 'forward' };
+    });
+    result = await runCli(['run', '--only', 'verify', '--verify-url', proxy.url, '--seed', '21', '--quiet', '--report-dir', dir], 150_000);
+  }, 160_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  it('passes: no test breaks or is given up to throttling', () => {
+    expect(result.code, result.stdout.slice(0, 1500)).toBe(0);
+    expect([...ruleRows(dir).values()].filter((r) => r.verdict === 'error' || r.verdict === 'failed').map((r) => r.id)).toEqual([]);
+  });
+
+  it('counts the throttling answers it waited out, as the target gave them', () => {
+    const summary = readFileSync(join(dir, 'summary.txt'), 'utf8');
+    const waited = Number(/throttling answers waited out (\d+)/.exec(summary)?.[1]);
+    // The proxy's own 429s and the reference's (it limits submissions per ten seconds too).
+    const answered429 = proxy.log.filter((r) => r.status === 429).length;
+    // The burst test takes its one 429 as the answer under test; every other one was waited out.
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThanOrEqual(answered429);
+    expect(answered429 - waited).toBeLessThanOrEqual(1);
+  });
+});
