@@ -25,7 +25,10 @@ its test skipped with the reason. Checks that change state or load the target ne
 
 Run options:
   --header 'Name: value'   extra request header, repeatable (env CONFORMANCE_HEADERS); values are redacted from reports
-  --timeout MS             per-request timeout (default ${DEFAULTS.timeoutMs})
+  --timeout MS             bound of one request attempt, connect to last body byte (default ${DEFAULTS.timeoutMs})
+  --max-body-bytes N       answers beyond N bytes are not read: a target fault (default ${DEFAULTS.maxBodyBytes})
+  --secret-header NAME     values of this header are secrets wherever they appear (repeatable)
+  --secret-param NAME      values of this query parameter are secrets wherever they appear (repeatable)
   --rate N                 requests per second across the run (default: none on loopback, ${DEFAULTS.remoteRate} elsewhere)
   --max-requests N         request budget for the run, probes included (default: none on loopback, ${DEFAULTS.remoteMaxRequests} elsewhere)
   --seed N                 replay a run's generated inputs (env CONFORMANCE_SEED)
