@@ -1,4 +1,4 @@
-import type { Exchange } from '../http/exchange.ts';
+import { responseJson, type Exchange } from '../http/exchange.ts';
 import { retryAfterMs } from '../http/retry-after.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
 
@@ -32,4 +32,12 @@ export function judgeEveryAnswer(iface: InterfaceName, exchanges: Exchange[]): A
     detail: `answered ${ex.status}: ${ex.responseBody.length > 200 ? `${ex.responseBody.slice(0, 200)}... (${ex.responseBody.length} characters)` : ex.responseBody}`,
     exchange: ex,
   }));
+}
+
+/**
+ * The first answer of a test that a check cannot read as JSON (an HTML page, a body cut short):
+ * a check that stumbles on it (a TypeError) met a fault of the target, not of the harness.
+ */
+export function unreadableAnswer(exchanges: Exchange[]): Exchange | undefined {
+  return exchanges.find((ex) => ex.method !== 'HEAD' && ex.status !== 204 && !isThrottlingAnswer(ex) && responseJson(ex) === undefined);
 }

@@ -14,7 +14,7 @@ import { expectationCovers, expectationKey, type Expectation } from '../report/e
 import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
-import { judgeEveryAnswer } from './every-answer.ts';
+import { judgeEveryAnswer, unreadableAnswer } from './every-answer.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
@@ -151,6 +151,12 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (error instanceof SkipCheck) skipReason = state.redact.text(error.message);
       else if (cause) meta.stopped = { cause, message: state.redact.text((error as Error).message) };
       else failure = error;
+    }
+    // A check that tripped over an answer that is not JSON was stopped by the target, not broken.
+    const unreadable = failure instanceof TypeError ? unreadableAnswer(exchanges) : undefined;
+    if (unreadable) {
+      meta.stopped = { cause: 'target-fault', message: state.redact.text(`${describeExchange(unreadable)}: the answer is not JSON, so the check could not read it (${(failure as Error).message})`) };
+      failure = undefined;
     }
     if (refused) {
       skipReason = refused;

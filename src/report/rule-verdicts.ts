@@ -62,7 +62,7 @@ const STOP_WORDS: Record<StopCause, string> = {
   throttled: 'the target kept throttling',
   budget: 'the request budget or time limit was spent',
   unreachable: 'the target did not answer',
-  'target-fault': 'the target kept failing at the transport level (resets, timeouts, answers cut short or too large)',
+  'target-fault': 'the target gave no usable answer (resets, timeouts, answers cut short, too large or not JSON)',
   abandoned: 'the run stopped checking a target after repeated transport faults',
 };
 

@@ -9,6 +9,7 @@ const CAP = 100_000;
 const BIG = '/status/api/v2/scheduled-maintenances.json';
 const FAILING = '/status/api/v2/incidents/unresolved.json';
 const CUT = '/status/api/v2/summary.json';
+const HTML = '/status/api/v2/components.json';
 
 /**
  * Answers that are wrong in shape rather than in content: one document far beyond the size cap,
@@ -27,6 +28,7 @@ describe('a status target with an oversized document, a 500 and a document cut i
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === BIG) return { kind: 'forward', rewrite: (a) => ({ ...a, body: JSON.stringify({ ...JSON.parse(a.body), pad: 'x'.repeat(2 * CAP) }) }) };
       if (path === FAILING) return { kind: 'answer', answer: { status: 500, headers: {}, body: '{"error":"database on fire"}' } };
+      if (path === HTML) return { kind: 'answer', answer: { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>maintenance</body></html>' } };
       if (path === CUT) return { kind: 'forward', rewrite: (a) => ({ ...a, body: a.body.slice(0, Math.floor(a.body.length / 2)) }) };
       return { kind: 'forward' };
     });
@@ -50,7 +52,7 @@ describe('a status target with an oversized document, a 500 and a document cut i
 
   it('reports the oversized answer as a target fault with its size, not as a failure of any rule', () => {
     const machine = readJson<{ causes: string[] }>(join(dir, 'rules.json'));
-    expect(machine.causes.join('\n')).toMatch(/stopped before judging: the target kept failing at the transport level/);
+    expect(machine.causes.join('\n')).toMatch(/stopped before judging: the target gave no usable answer/);
     const log = readFileSync(join(dir, 'exchanges.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { url: string; status: number; fault?: string });
     const big = log.filter((e) => e.url.endsWith(BIG));
     expect(big.length).toBeGreaterThan(0);
