@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { TargetUnreachable } from '../http/client.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 import { TARGET_OF, type Targets } from '../config/run-config.ts';
 
 /** A harmless GET per interface: any HTTP answer proves the target is there. */

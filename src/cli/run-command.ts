@@ -10,7 +10,7 @@ import { buildReport, reportPaths, type RunInfo } from '../report/build-report.t
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
-import { INTERFACES, loadSpec } from '../spec/load-spec.ts';
+import { INTERFACES, loadSpec } from '../../specs/load-spec.ts';
 import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
 import { progressReporter } from './progress-reporter.ts';

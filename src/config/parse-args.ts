@@ -1,5 +1,5 @@
 import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
-import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
+import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { parseHeaderLine } from './headers.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';

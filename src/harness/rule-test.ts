@@ -11,7 +11,7 @@ import type { createRedactor } from '../http/redact.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
 import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
 import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runState } from './run-state.ts';

@@ -12,7 +12,7 @@ import { machineVerdict, type MachineVerdict } from './machine-verdict.ts';
 import { rulesPage } from './rules-page.ts';
 import { summaryText, type SummaryContext } from './summary-text.ts';
 import { readTestOutcomes, ResultsError } from './test-outcomes.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 
 /** Where a run leaves its evidence, all under the report directory. */
 export function reportPaths(reportDir: string) {

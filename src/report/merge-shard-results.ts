@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
+import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { driftPaths, readDriftData, type DriftData } from '../drift/drift-report.ts';
 import { reportPaths, type RunInfo } from './build-report.ts';
 import { ResultsError } from './test-outcomes.ts';

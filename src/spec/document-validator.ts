@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
-import { SPECS_DIR } from './load-spec.ts';
+import { SPECS_DIR } from '../../specs/load-spec.ts';
 
 // ajv-formats ships CommonJS: under NodeNext its default import is the module object.
 const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
