@@ -5,6 +5,7 @@ import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
 import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
+import { writeHar } from './har.ts';
 import { REPRODUCERS_DIR } from './reproducer.ts';
 import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
 import { junitFromVerdict } from './junit-rules.ts';
@@ -28,6 +29,8 @@ export function reportPaths(reportDir: string) {
     summary: join(dir, 'summary.txt'),
     rules: join(dir, 'rules.json'),
     exchanges: join(dir, 'exchanges.jsonl'),
+    /** The same exchanges as HAR 1.2, written with the report. */
+    har: join(dir, 'exchanges.har'),
     attempts: join(dir, 'attempts.log'),
     runInfo: join(dir, 'run-info.json'),
     reproducers: join(dir, REPRODUCERS_DIR),
@@ -86,9 +89,10 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   writeFileSync(paths.junit, junitFromVerdict(verdict, info.wallMs));
   const machine = machineVerdict(verdict, ctx);
   writeFileSync(paths.rules, JSON.stringify(machine, null, 2));
+  writeHar(paths.exchanges, paths.har);
   if (options.html) {
     await generateHtmlReport(paths.allureResults, paths.htmlTests, 'ledger-conformance');
-    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.jsonl' }));
+    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.har' }));
   }
   return { verdict, summary, machine };
 }

@@ -60,7 +60,7 @@ export function mergeShardResults(shardDirs: string[], into: string): void {
     if (!existsSync(s.vitestJson) || !existsSync(s.runInfo)) throw new ResultsError(`no run results in ${s.dir}: did that shard's run end?`);
   }
   const drift = driftPaths(target.dir);
-  for (const p of [target.allureResults, target.html, target.exchanges, target.attempts, target.vitestJson, target.junit, target.summary, target.rules, drift.json, drift.text]) {
+  for (const p of [target.allureResults, target.html, target.exchanges, target.har, target.attempts, target.vitestJson, target.junit, target.summary, target.rules, drift.json, drift.text]) {
     rmSync(p, { recursive: true, force: true });
   }
   mkdirSync(target.allureResults, { recursive: true });
