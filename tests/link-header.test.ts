@@ -11,7 +11,7 @@ const NEXT = '/api/v1/transactions?account.id=0.0.2&limit=2&timestamp=lt:1700000
 function judge(link: string | undefined): boolean {
   const judged: boolean[] = [];
   const t = { soft: (_rule: string, holds: boolean) => void judged.push(holds) } as unknown as Check;
-  const exchange = { method: 'GET', url: 'http://127.0.0.1:1/api/v1/transactions', status: 200, requestHeaders: {}, responseHeaders: link === undefined ? {} : { link }, responseBody: '{}', startedAt: '', durationMs: 1, throttled: [] } satisfies Exchange;
+  const exchange = { method: 'GET', url: 'http://127.0.0.1:1/api/v1/transactions', status: 200, requestHeaders: {}, responseHeaders: link === undefined ? {} : { link } as Record<string, string>, responseBody: '{}', startedAt: '', durationMs: 1, throttled: [] } satisfies Exchange;
   expectLinkHeader(t, exchange, NEXT);
   expect(judged).toHaveLength(1);
   return judged[0]!;
