@@ -4,7 +4,7 @@ import { UsageError } from './usage-error.ts';
 import { packageVersion } from './package-root.ts';
 
 /** Known problems with the user's input end in one line and exit 2; they are not crashes. */
-const USER_ERRORS = new Set(['ConfigError', 'UsageError', 'SpecError', 'CatalogueError', 'ExpectationsError', 'ResultsError', 'TargetUnreachable']);
+const USER_ERRORS = new Set(['ConfigError', 'UsageError', 'SpecError', 'CatalogueError', 'ExpectationsError', 'ResultsError', 'TargetUnreachable', 'KnownCallsError']);
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

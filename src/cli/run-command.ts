@@ -10,6 +10,7 @@ import { buildReport, reportPaths, type RunInfo } from '../report/build-report.t
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
+import { readKnownCallsFile } from '../checks/known-calls.ts';
 import { INTERFACES, loadSpec } from '../../specs/load-spec.ts';
 import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
@@ -24,6 +25,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const catalogue = loadCatalogue();
   for (const name of INTERFACES) await loadSpec(name);
   const expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
+  if (run.knownCallsFile) readKnownCallsFile(run.knownCallsFile);
 
   // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
   const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
