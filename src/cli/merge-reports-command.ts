@@ -16,7 +16,7 @@ export async function mergeReportsCommand(argv: string[]): Promise<number> {
   const into = values['--into']?.at(-1);
   if (!into) throw new UsageError('merge-reports needs --into DIR');
   if (shards.length === 0) throw new UsageError('merge-reports needs the report directories of the shards');
-  mergeShardResults(shards, into);
+  await mergeShardResults(shards, into);
   const { verdict, summary } = await buildReport(into, { html: true });
   const paths = reportPaths(into);
   process.stdout.write(`${summary}\nmerged ${shards.length} shard(s): ${paths.summary}, ${paths.junit}, ${paths.html}/index.html\n`);

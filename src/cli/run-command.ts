@@ -57,7 +57,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     const probedAt = Date.now();
     await probeTargets(targets, run.only, run.headers, run.timeoutMs);
     const drift = driftPaths(paths.dir);
-    for (const p of [paths.allureResults, paths.exchanges, paths.har, paths.attempts, paths.vitestJson, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
+    for (const p of [paths.allureResults, paths.exchanges, paths.har, paths.attempts, paths.vitestJson, paths.vitestBlob, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
     // The probes (one GET per interface) reached the targets too: they count as requests of the run.
     logAttempts(paths.attempts, run.only.map(() => probedAt));
     const config = resolveConfig(run, targets, {
@@ -86,6 +86,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       reporters: [
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],
+        ...(run.shard ? [['blob', { outputFile: paths.vitestBlob }]] : []),
         ['allure-vitest/reporter', { resultsDir: paths.allureResults }],
       ],
     } as never, undefined, run.json ? { stdout: process.stderr } : undefined);

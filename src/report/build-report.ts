@@ -21,6 +21,8 @@ export function reportPaths(reportDir: string) {
   return {
     dir,
     vitestJson: join(dir, 'vitest-results.json'),
+    /** vitest's blob report of a --shard run: what merge-reports hands to vitest's own merge. */
+    vitestBlob: join(dir, 'vitest-blob.json'),
     junit: join(dir, 'junit.xml'),
     allureResults: join(dir, 'allure-results'),
     html: join(dir, 'html'),
