@@ -14,6 +14,7 @@ import { readKnownCallsFile } from '../checks/known-calls.ts';
 import { INTERFACES, loadSpec } from '../../specs/load-spec.ts';
 import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
+import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
@@ -39,8 +40,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
   if (!anyGiven) {
-    const { startReferenceServer } = await import('../../reference/server.ts');
-    const started = await startReferenceServer();
+    const started = await startEmbeddedReference();
     server = started;
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
     say(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
