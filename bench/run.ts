@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { request } from 'undici';
 import { startReferenceServer } from '../reference/server.ts';
-import { loadSpec } from '../src/spec/load-spec.ts';
-import { findOperation, responseSchema } from '../src/spec/operations.ts';
-import { schemaChecker } from '../src/spec/schema-validator.ts';
+import { loadSpec } from '../specs/load-spec.ts';
+import { findOperation, responseSchema } from '../specs/operations.ts';
+import { schemaChecker } from '../specs/schema-validator.ts';
 import { queryArbitrary } from '../generators/requests/query-arbitrary.ts';
 import { formatTiming, timeRuns } from './measure.ts';
 

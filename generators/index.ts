@@ -37,5 +37,5 @@ export * from './semantic/transaction-hash.ts';
 export * from './semantic/transaction-id.ts';
 export * from './semantic/transaction-result.ts';
 export * from './semantic/transaction-type.ts';
-export { loadSpec, INTERFACES, type InterfaceName } from '../src/spec/load-spec.ts';
-export { findOperation, findParameter, listOperations, requestBodySchema, responseSchema, type OperationRef } from '../src/spec/operations.ts';
+export { loadSpec, INTERFACES, type InterfaceName } from '../specs/load-spec.ts';
+export { findOperation, findParameter, listOperations, requestBodySchema, responseSchema, type OperationRef } from '../specs/operations.ts';

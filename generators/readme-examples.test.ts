@@ -1,8 +1,8 @@
 // The code of README.md, run as written, so the documentation cannot drift from the API.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadSpec } from '../src/spec/load-spec.ts';
-import { findOperation, findParameter, requestBodySchema } from '../src/spec/operations.ts';
+import { loadSpec } from '../specs/load-spec.ts';
+import { findOperation, findParameter, requestBodySchema } from '../specs/operations.ts';
 import { propertySettings, formatReplay } from './property-settings.ts';
 import { queryArbitrary, toQueryString } from './requests/query-arbitrary.ts';
 import { pathArbitrary } from './requests/path-arbitrary.ts';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
-const COMPILED = ['src', 'suites', 'generators', 'reference', 'fixtures'];
+const COMPILED = ['specs', 'src', 'suites', 'generators', 'reference', 'fixtures'];
 // Not needed at run time: caches, notes for contributors, the project's own tests.
 const LEFT_OUT = new Set(['.cache', 'README.md', 'test', 'test-support']);
 
@@ -31,6 +31,5 @@ function copyAssets(dir) {
   }
 }
 for (const folder of COMPILED) copyAssets(join(ROOT, folder));
-cpSync(join(ROOT, 'specs'), join(DIST, 'specs'), { recursive: true });
 cpSync(join(ROOT, 'allurerc.mjs'), join(DIST, 'allurerc.mjs'));
 process.stdout.write(`build-package: wrote ${relative(process.cwd(), DIST) || '.'}\n`);

@@ -33,6 +33,30 @@ describe('report building', () => {
     expect(rules.filter((r) => r.verdict === 'uncovered').length).toBeGreaterThan(0);
   });
 
+  it('writes the exchange log as HAR 1.2: one entry per exchange, with its query, status, timing and throttling', async () => {
+    const dir = runDir({}, 'passed');
+    const paths = reportPaths(dir);
+    const sent = [
+      { method: 'GET', url: 'http://127.0.0.1:1/api/v2/status.json?limit=2&order=asc', status: 200, startedAt: '2026-11-24T05:00:00.000Z', durationMs: 12, throttled: [] },
+      { method: 'POST', url: 'http://127.0.0.1:1/api/v2/x', status: 400, startedAt: '2026-11-24T05:00:01.000Z', durationMs: 30, throttled: [{ status: 429, waitedMs: 1000 }] },
+    ];
+    writeFileSync(paths.exchanges, sent.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    await buildReport(dir, { html: false });
+    const { log } = JSON.parse(readFileSync(paths.har, 'utf8'));
+    expect(log.version).toBe('1.2');
+    expect(log.creator.name).toBe('ledger-conformance');
+    expect(log.entries).toHaveLength(2);
+    expect(log.entries[0]).toMatchObject({
+      startedDateTime: '2026-11-24T05:00:00.000Z',
+      time: 12,
+      request: { method: 'GET', url: sent[0]!.url, queryString: [{ name: 'limit', value: '2' }, { name: 'order', value: 'asc' }], headers: [], cookies: [] },
+      response: { status: 200, statusText: 'OK', content: { size: -1, mimeType: '' } },
+      timings: { send: 0, wait: 12, receive: 0 },
+    });
+    expect(log.entries[0]._throttled).toBeUndefined();
+    expect(log.entries[1]).toMatchObject({ response: { status: 400, statusText: 'Bad Request' }, _throttled: [{ status: 429, waitedMs: 1000 }] });
+  });
+
   it('fails a run with a contract violation, naming the rule in the summary', async () => {
     const { verdict, summary } = await buildReport(runDir({}, 'failed'), { html: false });
     expect(verdict.exitCode).toBe(1);

@@ -2,10 +2,12 @@
 // a progress line per test file, no dots, the verdict summary last with a curl per failed contract
 // rule, and that curl sends the failing request again and gets the answer the test got.
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../reference/server.ts';
-import { runCli, startProxy, tempDir, type CliResult, type LoopbackProxy } from './production/cli-helpers.ts';
+import { filesUnder, runCli, startProxy, tempDir, type CliResult, type LoopbackProxy } from './production/cli-helpers.ts';
 
 const run = promisify(execFile);
 
@@ -21,11 +23,12 @@ describe('console output of a failing run', () => {
   let server: ReferenceServer;
   let proxy: LoopbackProxy;
   let result: CliResult;
+  const reportDir = tempDir('console');
 
   beforeAll(async () => {
     server = await startReferenceServer();
     proxy = await startProxy(server.baseUrl, { rewrite: breakIndicator });
-    result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--report-dir', tempDir('console')]);
+    result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--report-dir', reportDir]);
   }, 170_000);
   afterAll(async () => {
     await proxy?.close();
@@ -55,5 +58,14 @@ describe('console output of a failing run', () => {
     const { stdout } = await run('sh', ['-c', curl]);
     expect(stdout).toMatch(/^HTTP\/1\.1 200/);
     expect(stdout).toContain('"indicator":"purple"');
+  });
+
+  it("leaves the failing test's reproduce.sh, which replays its requests from any directory and gets the failing answer again", async () => {
+    const scripts = filesUnder(join(reportDir, 'reproducers')).filter((f) => f.endsWith('/reproduce.sh'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const replays = await Promise.all(scripts.map((script) => run('sh', [script], { cwd: tmpdir() })));
+    // The broken indicator comes back from the replay as the test saw it, with the same 200.
+    const replay = replays.map((r) => r.stdout).find((out) => out.includes('"indicator":"purple"'));
+    expect(replay).toMatch(/^HTTP\/1\.1 200/m);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue, readCatalogueFile } from '../src/rules/catalogue.ts';
-import { SPECS_DIR } from '../src/spec/load-spec.ts';
+import { SPECS_DIR } from '../specs/load-spec.ts';
 import { filesUnder } from './production/cli-helpers.ts';
 
 describe('rule catalogue', () => {

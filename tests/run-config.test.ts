@@ -39,6 +39,7 @@ describe('run configuration', () => {
     [['--seed', '1.5'], /--seed must be an integer/],
     [['--shard', '3/2'], /index is above the shard count/],
     [['--allow-writes=yes'], /takes no value/],
+    [['--seed', '--depth', '3'], /--seed needs a value/],
   ])('rejects %j with one clear message', (argv, message) => {
     expect(() => buildRunConfig(parseFlags(argv as string[]), {})).toThrow(message);
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadSpec } from '../src/spec/load-spec.ts';
-import { schemaChecker, formatViolations } from '../src/spec/schema-validator.ts';
+import { loadSpec } from '../specs/load-spec.ts';
+import { schemaChecker, formatViolations } from '../specs/schema-validator.ts';
 
 let schemas: Record<string, object>;
 

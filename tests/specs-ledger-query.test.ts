@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contractDocumentMissing, readContractDocument } from './contract-document.ts';
 import { loadCatalogue } from '../src/rules/catalogue.ts';
-import { loadSpec, readSpecDocument, specPath, INTERFACES } from '../src/spec/load-spec.ts';
-import { listOperations } from '../src/spec/operations.ts';
+import { loadSpec, readSpecDocument, specPath, INTERFACES } from '../specs/load-spec.ts';
+import { listOperations } from '../specs/operations.ts';
 import { collectRuleRefs } from './collect-rule-refs.ts';
 
 /** Every path the contract names in sections 4.1 to 4.6, as written there. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
-import { loadSpec, readSpecDocument, specPath, SPECS_DIR } from '../src/spec/load-spec.ts';
+import { loadSpec, readSpecDocument, specPath, SPECS_DIR } from '../specs/load-spec.ts';
 import { collectRuleRefs } from './collect-rule-refs.ts';
 
 // ajv-formats is CommonJS; under NodeNext its default import is typed as the module object.

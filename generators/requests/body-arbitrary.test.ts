@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, requestBodySchema } from '../../src/spec/operations.ts';
-import { schemaChecker } from '../../src/spec/schema-validator.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, requestBodySchema } from '../../specs/operations.ts';
+import { schemaChecker } from '../../specs/schema-validator.ts';
 import type { SchemaNode } from '../schema/schema-node.ts';
 import { isNullableBookkeeping } from '../test-support/ajv-keywords.ts';
 import { bodyArbitrary, breakSites, type BodyCase } from './body-arbitrary.ts';

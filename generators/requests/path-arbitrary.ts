@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { OperationRef } from '../../src/spec/operations.ts';
+import type { OperationRef } from '../../specs/operations.ts';
 import type { InvalidParameter } from './invalid-parameter.ts';
 import { parameterInvalidArbitrary, parameterValidArbitrary } from './parameter-arbitraries.ts';
 import { parametersToBreakArbitrary, type ParameterRequestOptions } from './parameters-to-break.ts';

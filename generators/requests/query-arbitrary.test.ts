@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, findParameter } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, findParameter } from '../../specs/operations.ts';
 import { ajvKeywords } from '../test-support/ajv-keywords.ts';
 import { isRangeParameter, parameterSchema } from './parameter-schema.ts';
 import { queryArbitrary, toQueryString } from './query-arbitrary.ts';

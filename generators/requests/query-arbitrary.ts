@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { OperationRef } from '../../src/spec/operations.ts';
+import type { OperationRef } from '../../specs/operations.ts';
 import { patternChecker } from '../schema/pattern-regex.ts';
 import { rangeFilterPairArbitrary } from '../semantic/range-filter-pair.ts';
 import type { InvalidParameter } from './invalid-parameter.ts';

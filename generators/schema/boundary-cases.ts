@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { labelInvalid } from './case-labels.ts';
-import { INTEGER_FORMAT_RANGES } from '../../src/spec/schema-validator.ts';
+import { INTEGER_FORMAT_RANGES } from '../../specs/schema-validator.ts';
 import { failingKeywords } from './failing-keywords.ts';
 import type { Encoding, InvalidCase } from './invalid-case.ts';
 import { memoBySchema } from './memo-by-schema.ts';

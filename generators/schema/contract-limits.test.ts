@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, findParameter, requestBodySchema } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, findParameter, requestBodySchema } from '../../specs/operations.ts';
 import { parameterBoundaryCases } from '../requests/parameter-arbitraries.ts';
 import { boundaryCases } from './boundary-cases.ts';
 import type { InvalidCase } from './invalid-case.ts';

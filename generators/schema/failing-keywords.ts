@@ -1,5 +1,5 @@
-import { isUuid } from '../../src/checks/verification-uuid.ts';
-import { INTEGER_FORMAT_RANGES } from '../../src/spec/schema-validator.ts';
+import { isUuid } from '../../specs/uuid-format.ts';
+import { INTEGER_FORMAT_RANGES } from '../../specs/schema-validator.ts';
 import type { Keyword } from './invalid-case.ts';
 import { patternChecker } from './pattern-regex.ts';
 import { isNullable, nonNullTypes, unwrapNullable, type JsonType, type SchemaNode } from './schema-node.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { boundaryCases } from './boundary-cases.ts';
 import { decodeValue, labelInvalid } from './case-labels.ts';
-import { INTEGER_FORMAT_RANGES } from '../../src/spec/schema-validator.ts';
+import { INTEGER_FORMAT_RANGES } from '../../specs/schema-validator.ts';
 import { failingKeywords } from './failing-keywords.ts';
 import { isAmbiguous, type Encoding, type InvalidCase, type Keyword } from './invalid-case.ts';
 import { memoBySchema } from './memo-by-schema.ts';

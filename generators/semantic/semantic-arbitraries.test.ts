@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, findParameter, requestBodySchema } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, findParameter, requestBodySchema } from '../../specs/operations.ts';
 import { parameterSchema } from '../requests/parameter-schema.ts';
 import type { SchemaNode } from '../schema/schema-node.ts';
 import { ajvKeywords } from '../test-support/ajv-keywords.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadSpec } from '../../src/spec/load-spec.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
 
 /** The transaction type names of contract section 4.2, read from the spec so the two cannot drift apart. */
 async function transactionTypeNames(): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { schemaChecker, type SchemaViolation } from '../../src/spec/schema-validator.ts';
+import { schemaChecker, type SchemaViolation } from '../../specs/schema-validator.ts';
 import { decodeValue } from '../schema/case-labels.ts';
 import type { Encoding, InvalidCase, Keyword } from '../schema/invalid-case.ts';
 import type { SchemaNode } from '../schema/schema-node.ts';

@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, requestBodySchema } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, requestBodySchema } from '../../specs/operations.ts';
 import type { Encoding } from '../schema/invalid-case.ts';
 import type { SchemaNode } from '../schema/schema-node.ts';
 import { parameterRules, parameterSchema } from '../requests/parameter-schema.ts';

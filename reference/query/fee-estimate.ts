@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readQuery, enumRule, type ParamRule } from './query-params.ts';
 import { QueryError } from './query-error.ts';
-import { readMessage, type ProtoField } from './protobuf-reader.ts';
+import { decodeTransaction } from './decode-transaction.ts';
 import { sendJson } from './json-reply.ts';
 
 const PROTOBUF_TYPES = ['application/protobuf', 'application/x-protobuf'];
@@ -13,27 +13,6 @@ const RULES: ParamRule[] = [
   enumRule('mode', ['INTRINSIC', 'STATE']),
   { name: 'high_volume_throttle', single: true, parse: (v) => (/^\d{1,5}$/.test(v) && Number(v) <= 10_000 ? Number(v) : undefined) },
 ];
-
-const bytesOf = (fields: ProtoField[], field: number) => fields.find((f) => f.field === field && f.wireType === 2)?.value as Uint8Array | undefined;
-
-/**
- * The transaction's body bytes and signature count, or null when the bytes are no Transaction:
- * field 5 holds a SignedTransaction (1 = body bytes, 2 = signature map), or the legacy fields
- * 4 (body bytes) and 3 (signature map) sit in the Transaction itself.
- */
-function transactionParts(body: Uint8Array): { bodyBytes: Uint8Array; signatures: number } | null {
-  const outer = readMessage(body);
-  if (!outer || !outer.length) return null;
-  const signed = bytesOf(outer, 5);
-  const holder = signed ? readMessage(signed) : outer;
-  if (!holder) return null;
-  const bodyBytes = bytesOf(holder, signed ? 1 : 4);
-  const sigMap = bytesOf(holder, signed ? 2 : 3);
-  if (!bodyBytes || !bodyBytes.length || !readMessage(bodyBytes)) return null;
-  const pairs = sigMap ? readMessage(sigMap) : [];
-  if (pairs === null) return null;
-  return { bodyBytes, signatures: pairs.filter((p) => p.field === 1).length };
-}
 
 function extra(name: string, count: number, included: number, feePerUnit: number) {
   const charged = Math.max(0, count - included);
@@ -50,7 +29,7 @@ export function registerFeeEstimateRoute(app: FastifyInstance): void {
       if (!PROTOBUF_TYPES.includes(mediaType)) throw new QueryError(415, [{ message: 'Unsupported Media Type', detail: 'Send the transaction as application/protobuf' }]);
       const query = readQuery(request.url, RULES);
       const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
-      const parts = body.length ? transactionParts(body) : null;
+      const parts = body.length ? decodeTransaction(body) : null;
       if (!parts) throw new QueryError(400, [{ message: 'Invalid parameter: transaction', detail: 'The body is not a protobuf-encoded transaction' }]);
 
       const nodeExtras = [extra('BYTES', body.length, 1024, 10_000), extra('SIGNATURES', parts.signatures, 1, 100_000)];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ResolvedConfig } from '../config/run-config.ts';
+import { documentValidator, projectSchema } from '../spec/document-validator.ts';
 
 /**
  * A contract call whose outcome is known on a target: the value checks of section 4.3 compare the
@@ -18,30 +19,30 @@ export type KnownCall = {
 /** The project's own known calls on the embedded reference: the fixture contracts. */
 export const REFERENCE_KNOWN_CALLS = fileURLToPath(new URL('../../fixtures/known-calls/reference.json', import.meta.url));
 
-const HEX = /^0x[0-9a-fA-F]*$/;
+const SCHEMA = projectSchema('known-calls');
+const checkDocument = documentValidator(SCHEMA, (SCHEMA.items as { properties: Record<string, object> }).properties);
 
-/** Parses a known-calls file; a malformed entry is a configuration error naming the file and entry. */
+export class KnownCallsError extends Error {
+  override name = 'KnownCallsError';
+}
+
+/**
+ * Parses a known-calls file, checked against specs/schemas/known-calls.schema.json; a malformed
+ * entry is a configuration error naming the file and entry.
+ */
 export function parseKnownCalls(text: string, source: string): KnownCall[] {
-  let entries: unknown;
+  let entries: Array<Omit<KnownCall, 'source'>>;
   try {
     entries = JSON.parse(text);
   } catch (error) {
-    throw new Error(`known-calls file ${source} is not JSON: ${(error as Error).message}`);
+    throw new KnownCallsError(`known-calls file ${source} is not JSON: ${(error as Error).message}`);
   }
-  if (!Array.isArray(entries)) throw new Error(`known-calls file ${source} must hold a JSON list`);
-  return entries.map((entry, index) => {
-    const e = entry as Record<string, unknown>;
-    const where = `known-calls file ${source}, entry ${index}`;
-    if (typeof e !== 'object' || e === null) throw new Error(`${where} is not an object`);
-    for (const key of ['description', 'to', 'data'] as const) {
-      if (typeof e[key] !== 'string') throw new Error(`${where}: "${key}" must be a string`);
-    }
-    if (e.block !== undefined && typeof e.block !== 'string') throw new Error(`${where}: "block" must be a string`);
-    const base = { description: e.description as string, to: e.to as string, data: e.data as string, source, ...(e.block === undefined ? {} : { block: e.block as string }) };
-    if (e.expectedRevert === true && e.expectedResult === undefined) return { ...base, expectedRevert: true as const };
-    if (typeof e.expectedResult === 'string' && HEX.test(e.expectedResult) && e.expectedRevert === undefined) return { ...base, expectedResult: e.expectedResult };
-    throw new Error(`${where}: needs either "expectedResult" (0x hex) or "expectedRevert": true`);
-  });
+  const problem = checkDocument(entries);
+  if (problem) throw new KnownCallsError(`known-calls file ${source}${problem.entry ? ` entry #${problem.entry}` : ''}: ${problem.message}`);
+  return entries.map(({ description, to, data, block, expectedResult, expectedRevert }) => ({
+    description, to, data, source, ...(block === undefined ? {} : { block }),
+    ...(expectedRevert ? { expectedRevert } : { expectedResult: expectedResult! }),
+  }));
 }
 
 /** The contract call body that asks the target for a known call's outcome. */
@@ -55,5 +56,16 @@ export function knownCallBody(call: KnownCall): { to: string; data: string; bloc
  */
 export function knownCallsFor(config: Pick<ResolvedConfig, 'knownCallsFile' | 'embedded'>): KnownCall[] {
   const files = [...(config.knownCallsFile ? [config.knownCallsFile] : []), ...(config.embedded ? [REFERENCE_KNOWN_CALLS] : [])];
-  return files.flatMap((file) => parseKnownCalls(readFileSync(file, 'utf8'), file));
+  return files.flatMap(readKnownCallsFile);
+}
+
+/** The known calls of one file; a file that cannot be read is a configuration error too. */
+export function readKnownCallsFile(path: string): KnownCall[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new KnownCallsError(`known-calls file ${path} cannot be read: ${(error as Error).message}`);
+  }
+  return parseKnownCalls(text, path);
 }

@@ -1,11 +1,17 @@
+import LinkHeader from 'http-link-header';
 import type { Check } from '../harness/rule-test.ts';
 import type { Exchange } from '../http/exchange.ts';
 
-/** The page's `Link: <next>; rel="next"` header (reference notes), as path and query. */
+/** The page's `Link: <next>; rel="next"` header (reference notes, RFC 8288), as path and query; none when unparsable. */
 function linkHeaderNext(header: string | undefined): string | undefined {
-  const match = header?.match(/<([^>]*)>\s*;\s*rel="?next"?/i);
-  if (!match) return undefined;
-  const url = new URL(match[1]!, 'http://link.invalid');
+  let next: string | undefined;
+  try {
+    next = header === undefined ? undefined : LinkHeader.parse(header).rel('next')[0]?.uri;
+  } catch {
+    return undefined;
+  }
+  if (next === undefined) return undefined;
+  const url = new URL(next, 'http://link.invalid');
   return url.pathname + url.search;
 }
 

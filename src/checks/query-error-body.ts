@@ -1,7 +1,7 @@
 import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
-import { formatViolations, schemaChecker } from '../spec/schema-validator.ts';
-import { loadSpec } from '../spec/load-spec.ts';
+import { formatViolations, schemaChecker } from '../../specs/schema-validator.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
 import { expectRule } from './rule-violation.ts';
 import { messageNamesParameter } from './parameter-named.ts';
 

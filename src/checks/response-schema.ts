@@ -1,9 +1,9 @@
 import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
-import { findOperation, responseSchema } from '../spec/operations.ts';
-import { loadSpec, type InterfaceName } from '../spec/load-spec.ts';
+import { findOperation, responseSchema } from '../../specs/operations.ts';
+import { loadSpec, type InterfaceName } from '../../specs/load-spec.ts';
 import { rulesExercised } from '../spec/rules-exercised.ts';
-import { formatViolations, schemaChecker } from '../spec/schema-validator.ts';
+import { formatViolations, schemaChecker } from '../../specs/schema-validator.ts';
 import { expectRule } from './rule-violation.ts';
 
 /**

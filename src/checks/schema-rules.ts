@@ -1,5 +1,5 @@
-import { findOperation, responseSchema } from '../spec/operations.ts';
-import { loadSpec } from '../spec/load-spec.ts';
+import { findOperation, responseSchema } from '../../specs/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
 
 /**
  * Every rule (`x-rules`) inside an operation's response schema: the rules a response-schema check

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { specPath } from '../spec/load-spec.ts';
+import { specPath } from '../../specs/load-spec.ts';
 
 type ValueSetSchema = { enum?: string[]; 'x-observed-extension'?: string[] };
 const schemas = (parseYaml(readFileSync(specPath('status'), 'utf8')) as { components: { schemas: Record<string, ValueSetSchema> } }).components.schemas;

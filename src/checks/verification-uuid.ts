@@ -1,7 +1,7 @@
-/** Any UUID (contract: "string (uuid)"), letters in either case. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
+import { isUuid } from '../../specs/uuid-format.ts';
+
+// The UUID shape is the contract's format fact; checks take it from here with the v4 refinement.
+export { isUuid };
 
 /** A version-4 (random) UUID: version digit 4, variant 8, 9, a or b. */
 export function isUuidV4(value: unknown): value is string {

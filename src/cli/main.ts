@@ -1,40 +1,28 @@
-import { USAGE } from './usage.ts';
-import { runCommand } from './run-command.ts';
-import { rulesCommand } from './rules-command.ts';
-import { reportCommand } from './report-command.ts';
-import { profilesCommand } from './profiles-command.ts';
-import { mergeReportsCommand } from './merge-reports-command.ts';
+import { COMMANDS } from './commands.ts';
+import { commandUsage, overviewUsage } from './usage.ts';
 import { UsageError } from './usage-error.ts';
 import { packageVersion } from './package-root.ts';
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  run: runCommand,
-  rules: rulesCommand,
-  report: reportCommand,
-  profiles: profilesCommand,
-  'merge-reports': mergeReportsCommand,
-};
-
 /** Known problems with the user's input end in one line and exit 2; they are not crashes. */
-const USER_ERRORS = new Set(['ConfigError', 'UsageError', 'SpecError', 'CatalogueError', 'ExpectationsError', 'ResultsError', 'TargetUnreachable']);
+const USER_ERRORS = new Set(['ConfigError', 'UsageError', 'SpecError', 'CatalogueError', 'ExpectationsError', 'ResultsError', 'TargetUnreachable', 'KnownCallsError']);
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE);
-    return command ? 0 : 2;
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(overviewUsage(COMMANDS));
+    return name ? 0 : 2;
   }
-  if (command === '--version' || command === '-V') {
+  if (name === '--version' || name === '-V') {
     process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
-  const handler = COMMANDS[command];
-  if (!handler) throw new UsageError(`unknown command "${command}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(USAGE);
+    process.stdout.write(commandUsage(name, command));
     return 0;
   }
-  return handler(rest);
+  return command.run(rest);
 }
 
 main(process.argv.slice(2)).then(

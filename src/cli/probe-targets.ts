@@ -2,7 +2,7 @@ import { logAttempts } from '../http/attempt-log.ts';
 import { createClient, TargetUnreachable, ThrottledOut } from '../http/client.ts';
 import { createRateLimiter } from '../http/rate-limiter.ts';
 import { TargetFault } from '../http/transport-faults.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 import { TARGET_OF, type Targets } from '../config/run-config.ts';
 
 /** A harmless GET per interface: any HTTP answer proves the target is there. */

@@ -1,11 +1,14 @@
-import { ConfigError, DEFAULTS } from '../config/run-config.ts';
+import { parseOptions, type OptionTable } from '../config/options.ts';
+import { DEFAULTS } from '../config/run-config.ts';
 import { PROFILES } from '../profiles/profiles.ts';
+
+export const PROFILES_OPTIONS = {
+  json: { type: 'boolean', help: 'the profiles as JSON' },
+} as const satisfies OptionTable;
 
 /** `ledger-conformance profiles [--json]`: the named targets `run --profile` accepts. */
 export async function profilesCommand(argv: string[]): Promise<number> {
-  const unknown = argv.filter((a) => a !== '--json');
-  if (unknown.length) throw new ConfigError(`profiles takes only --json, got "${unknown[0]}"`);
-  if (argv.includes('--json')) {
+  if (parseOptions(argv, PROFILES_OPTIONS, 'profiles').values['--json']) {
     process.stdout.write(`${JSON.stringify(PROFILES, null, 2)}\n`);
     return 0;
   }

@@ -2,14 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULTS } from '../config/run-config.ts';
 import { reportPaths } from '../report/build-report.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
-import { UsageError } from './usage-error.ts';
+import { parseOptions, type OptionTable } from '../config/options.ts';
 import { listConformanceTests } from './list-tests.ts';
+
+export const RULES_OPTIONS = {
+  json: { type: 'boolean', help: 'the catalogue with tests and last verdicts as JSON' },
+} as const satisfies OptionTable;
 
 /** `ledger-conformance rules`: the catalogue, per rule the tests that check it (and the last verdict, if any). */
 export async function rulesCommand(argv: string[]): Promise<number> {
-  const json = argv.includes('--json');
-  const unknown = argv.filter((a) => a !== '--json');
-  if (unknown.length) throw new UsageError(`rules takes only --json, got ${unknown.join(' ')}`);
+  const json = parseOptions(argv, RULES_OPTIONS, 'rules').values['--json'] ?? false;
   const catalogue = loadCatalogue();
   const tests = await listConformanceTests();
   const last = reportPaths(DEFAULTS.reportDir).rules;

@@ -10,9 +10,11 @@ import { buildReport, reportPaths, type RunInfo } from '../report/build-report.t
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
-import { INTERFACES, loadSpec } from '../spec/load-spec.ts';
+import { readKnownCallsFile } from '../checks/known-calls.ts';
+import { INTERFACES, loadSpec } from '../../specs/load-spec.ts';
 import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
+import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
@@ -24,6 +26,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const catalogue = loadCatalogue();
   for (const name of INTERFACES) await loadSpec(name);
   const expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
+  if (run.knownCallsFile) readKnownCallsFile(run.knownCallsFile);
 
   // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
   const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
@@ -38,8 +41,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
   if (!anyGiven) {
-    const { startReferenceServer } = await import('../../reference/server.ts');
-    const started = await startReferenceServer();
+    const started = await startEmbeddedReference();
     server = started;
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
     say(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
@@ -54,7 +56,7 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   try {
     const drift = driftPaths(paths.dir);
-    for (const p of [paths.allureResults, paths.exchanges, paths.attempts, paths.faults, paths.vitestJson, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
+    for (const p of [paths.allureResults, paths.exchanges, paths.har, paths.attempts, paths.faults, paths.vitestJson, paths.vitestBlob, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
     // The probes reach the targets too: they keep to the run's rate and count as its requests.
     const { effectiveRate } = resolveConfig(run, targets, { embedded: !anyGiven });
     const probesSent = await probeTargets(targets, run.only, { ...run, rate: effectiveRate, attemptLog: paths.attempts });
@@ -85,6 +87,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       reporters: [
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],
+        ...(run.shard ? [['blob', { outputFile: paths.vitestBlob }]] : []),
         ['allure-vitest/reporter', { resultsDir: paths.allureResults }],
       ],
     } as never, undefined, run.json ? { stdout: process.stderr } : undefined);

@@ -1,40 +1,62 @@
 import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
-import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
+import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { parseHeaderLine } from './headers.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
+import { parseOptions, type OptionTable, type OptionValues } from './options.ts';
 
-/** Flags of `ledger-conformance run`, each with the config field it fills. */
-const VALUE_FLAGS = [
-  '--base-url', '--status-url', '--verify-url', '--header', '--timeout', '--rate', '--seed', '--depth',
-  '--only', '--max-requests', '--report-dir', '--profile', '--expectations', '--shard',
-  '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls', '--min-evaluated',
-  '--max-body-bytes', '--secret-header', '--secret-param',
-] as const;
-const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift', '--json', '--quiet'] as const;
+/** The headings of `run --help`. */
+export const RUN_OPTION_GROUPS = { targets: 'Targets (default: the embedded reference implementation on a loopback port)', run: 'Run options' } as const;
+const TARGETS = RUN_OPTION_GROUPS.targets;
+const RUN = RUN_OPTION_GROUPS.run;
 
-export type FlagValues = Partial<Record<(typeof VALUE_FLAGS)[number], string[]>> &
-  Partial<Record<(typeof BOOLEAN_FLAGS)[number], boolean>>;
+/**
+ * The options of `ledger-conformance run`: parsing and --help both come from here, so a new flag is
+ * one entry (its use goes in buildRunConfig).
+ */
+export const RUN_OPTIONS = {
+  profile: { type: 'string', value: 'NAME', group: TARGETS, help: 'mainnet | testnet | previewnet | local: fills the three URLs and --verify-chain-id' },
+  'base-url': { type: 'string', value: 'URL', group: TARGETS, help: 'ledger query service (env BASE_URL); overrides the profile' },
+  'status-url': { type: 'string', value: 'URL', group: TARGETS, help: 'network status interface (env STATUS_URL); overrides the profile' },
+  'verify-url': { type: 'string', value: 'URL', group: TARGETS, help: 'contract verification interface (env VERIFY_URL); overrides the profile' },
+  only: { type: 'string', value: 'NAME[,NAME]', group: TARGETS, help: 'ledger-query | status | verify' },
+  header: { type: 'string', value: "'Name: value'", group: RUN, help: 'extra request header, repeatable (env CONFORMANCE_HEADERS); values are redacted from reports' },
+  timeout: { type: 'string', value: 'MS', group: RUN, help: `bound of one request attempt, connect to last body byte (default ${DEFAULTS.timeoutMs})` },
+  'max-body-bytes': { type: 'string', value: 'N', group: RUN, help: `answers beyond N bytes are not read: a target fault (default ${DEFAULTS.maxBodyBytes})` },
+  'secret-header': { type: 'string', value: 'NAME', group: RUN, help: 'values of this header are secrets wherever they appear (repeatable)' },
+  'secret-param': { type: 'string', value: 'NAME', group: RUN, help: 'values of this query parameter are secrets wherever they appear (repeatable)' },
+  rate: { type: 'string', value: 'N', group: RUN, help: `requests per second across the run (default: none on loopback, ${DEFAULTS.remoteRate} elsewhere)` },
+  'max-requests': { type: 'string', value: 'N', group: RUN, help: `request budget for the run, probes included (default: none on loopback, ${DEFAULTS.remoteMaxRequests} elsewhere)` },
+  seed: { type: 'string', value: 'N', group: RUN, help: "replay a run's generated inputs (env CONFORMANCE_SEED)" },
+  depth: { type: 'string', value: 'N', group: RUN, help: `generated examples per property (default ${DEFAULTS.depth}; env CONFORMANCE_DEPTH)` },
+  'allow-writes': { type: 'boolean', group: RUN, help: 'allow state-changing or loading checks on non-loopback targets' },
+  'treat-as-remote': { type: 'boolean', group: RUN, help: 'apply non-loopback (production-safe) defaults to loopback targets too' },
+  expectations: {
+    type: 'string', value: 'FILE', group: RUN,
+    help: 'known deviations (JSON or YAML): rule, reason, expires (YYYY-MM-DD), optional\nendpoint, input (a regular expression over "METHOD /path?query" and the body);\nmatching failures do not fail the run until they expire',
+  },
+  drift: {
+    type: 'boolean', group: RUN,
+    help: "compare the query service's published OpenAPI document (/api/v1/docs/openapi.yml)\nwith the contract, per rule, next to this run's verdicts: reports/drift.txt",
+  },
+  shard: {
+    type: 'string', value: 'i/n', group: RUN,
+    help: 'run the i-th of n slices of the tests (merge with merge-reports); without explicit\n--rate/--max-requests each shard takes 1/n of the non-loopback defaults',
+  },
+  'verify-chain-id': { type: 'string', value: 'ID', group: RUN, help: `chain used for verification submissions (default: the profile's, else ${DEFAULTS.verifyChainId})` },
+  'verify-unsupported-chain-id': { type: 'string', value: 'ID', group: RUN, help: `a chain the verification target must refuse (default ${DEFAULTS.verifyUnsupportedChainId})` },
+  'known-calls': { type: 'string', value: 'FILE', group: RUN, help: 'contract calls with known results on the target (value checks of section 4.3)' },
+  'report-dir': { type: 'string', value: 'DIR', group: RUN, help: `where reports go (default ${DEFAULTS.reportDir})` },
+  'min-evaluated': { type: 'string', value: 'P', group: RUN, help: 'the run passes only if at least P% of the selected contract rules were evaluated' },
+  json: { type: 'boolean', group: RUN, help: 'print the machine verdict (as in rules.json) on stdout; everything else goes to stderr' },
+  quiet: { type: 'boolean', group: RUN, help: 'no progress lines while the tests run: only the verdict summary at the end' },
+} as const satisfies OptionTable;
 
-/** Splits argv into known flags; anything else is a usage error naming the culprit. */
+export type FlagValues = OptionValues<typeof RUN_OPTIONS>;
+
+/** The options of `run`; anything else is a usage error naming the culprit. */
 export function parseFlags(argv: string[]): FlagValues {
-  const values: Record<string, unknown> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if ((BOOLEAN_FLAGS as readonly string[]).includes(name)) {
-      if (eq > 0) throw new ConfigError(`${name} takes no value`);
-      values[name] = true;
-    } else if ((VALUE_FLAGS as readonly string[]).includes(name)) {
-      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new ConfigError(`${name} needs a value`);
-      ((values[name] ??= []) as string[]).push(value);
-    } else {
-      throw new ConfigError(`unknown option "${arg}" (see ledger-conformance --help)`);
-    }
-  }
-  return values as FlagValues;
+  return parseOptions(argv, RUN_OPTIONS, 'run').values;
 }
 
 function positiveNumber(flag: string, text: string, { integer }: { integer: boolean }): number {

@@ -1,5 +1,5 @@
 import type { Expectation } from '../report/expectations.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 
 /** The base URLs of the three interfaces. */
 export interface Targets {

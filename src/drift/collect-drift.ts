@@ -1,7 +1,7 @@
 import { logAttempts, readAttemptTimes } from '../http/attempt-log.ts';
 import { logExchange } from '../http/exchange-log.ts';
 import { createRedactor } from '../http/redact.ts';
-import { readSpecDocument, specPath } from '../spec/load-spec.ts';
+import { readSpecDocument, specPath } from '../../specs/load-spec.ts';
 import { compareDocuments } from './compare-documents.ts';
 import type { DriftData } from './drift-report.ts';
 import { fetchPublishedDocument } from './published-document.ts';

@@ -1,4 +1,4 @@
-import { HTTP_METHODS } from '../spec/operations.ts';
+import { HTTP_METHODS } from '../../specs/operations.ts';
 import { COMPARED_KEYWORDS, deref, isNode, viewSchema, type Node } from './schema-view.ts';
 
 /** One place where the published document says something else than the contract. */

@@ -1,3 +1,5 @@
+import * as JsonPointer from '@hyperjump/json-pointer';
+
 /** A JSON value of an OpenAPI document, read without trusting its shape. */
 export type Node = Record<string, unknown>;
 
@@ -5,14 +7,14 @@ export function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The target of a local `$ref` (a URI fragment holding a JSON pointer); undefined when there is none. */
 function pointer(doc: Node, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
-  let at: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    at = isNode(at) ? at[key] : undefined;
+  try {
+    return JsonPointer.get(decodeURIComponent(ref.slice(1)), doc as JsonPointer.Json);
+  } catch {
+    return undefined;
   }
-  return at;
 }
 
 function rulesOf(node: Node): string[] {

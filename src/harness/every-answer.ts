@@ -1,6 +1,6 @@
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { retryAfterMs } from '../http/retry-after.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 
 const NO_SERVER_ERROR: Record<InterfaceName, string> = {
   'ledger-query': 'LQ-7-no-server-error',

@@ -3,6 +3,7 @@ import './provided-config.ts';
 import type { ResolvedConfig } from '../config/run-config.ts';
 import { buildRunConfig } from '../config/parse-args.ts';
 import { resolveConfig } from './resolve-config.ts';
+import { startEmbeddedReference } from '../cli/embedded-reference.ts';
 
 /** Seed and depth of the conformance suites inside `npm test`: fixed, so CI runs are reproducible. */
 const SELF_TEST_RUN = { seed: '20261122', depth: '12' };
@@ -17,8 +18,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide('conformance', JSON.parse(passed) as ResolvedConfig);
     return;
   }
-  const { startReferenceServer } = await import('../../reference/server.ts');
-  const server = await startReferenceServer();
+  const server = await startEmbeddedReference();
   const run = buildRunConfig({}, {
     CONFORMANCE_SEED: process.env.CONFORMANCE_SEED ?? SELF_TEST_RUN.seed,
     CONFORMANCE_DEPTH: process.env.CONFORMANCE_DEPTH ?? SELF_TEST_RUN.depth,

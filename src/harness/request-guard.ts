@@ -1,7 +1,7 @@
 import { isLoopbackUrl } from '../config/base-url.ts';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { buildUrl, type OutgoingRequest } from '../http/client.ts';
-import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
+import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { SkipCheck } from './skip.ts';
 
 /** A request the production-safety guard refused to send: the test is skipped with this reason. */

@@ -1,7 +1,7 @@
 import { DEFAULTS, TARGET_OF, type ResolvedConfig, type RunConfig, type Targets } from '../config/run-config.ts';
 import { isLoopbackUrl } from '../config/base-url.ts';
 import type { Expectation } from '../report/expectations.ts';
-import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
+import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 
 export interface ResolveExtra {
   embedded: boolean;

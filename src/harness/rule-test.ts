@@ -12,7 +12,7 @@ import { BudgetExhausted } from '../http/request-budget.ts';
 import { TargetAbandoned, TargetFault } from '../http/transport-faults.ts';
 import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
 import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { judgeEveryAnswer, unreadableAnswer } from './every-answer.ts';
 import { RequestRefused } from './request-guard.ts';

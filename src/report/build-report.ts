@@ -5,6 +5,7 @@ import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
 import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
+import { writeHar } from './har.ts';
 import { REPRODUCERS_DIR } from './reproducer.ts';
 import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
 import { junitFromVerdict } from './junit-rules.ts';
@@ -12,7 +13,7 @@ import { machineVerdict, type MachineVerdict } from './machine-verdict.ts';
 import { rulesPage } from './rules-page.ts';
 import { summaryText, type SummaryContext } from './summary-text.ts';
 import { readTestOutcomes, ResultsError } from './test-outcomes.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 
 /** Where a run leaves its evidence, all under the report directory. */
 export function reportPaths(reportDir: string) {
@@ -20,6 +21,8 @@ export function reportPaths(reportDir: string) {
   return {
     dir,
     vitestJson: join(dir, 'vitest-results.json'),
+    /** vitest's blob report of a --shard run: what merge-reports hands to vitest's own merge. */
+    vitestBlob: join(dir, 'vitest-blob.json'),
     junit: join(dir, 'junit.xml'),
     allureResults: join(dir, 'allure-results'),
     html: join(dir, 'html'),
@@ -28,6 +31,8 @@ export function reportPaths(reportDir: string) {
     summary: join(dir, 'summary.txt'),
     rules: join(dir, 'rules.json'),
     exchanges: join(dir, 'exchanges.jsonl'),
+    /** The same exchanges as HAR 1.2, written with the report. */
+    har: join(dir, 'exchanges.har'),
     attempts: join(dir, 'attempts.log'),
     /** Transport faults per target, so every test file of the run knows a target it gave up. */
     faults: join(dir, 'target-faults.jsonl'),
@@ -89,9 +94,10 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   writeFileSync(paths.junit, junitFromVerdict(verdict, info.wallMs));
   const machine = machineVerdict(verdict, ctx);
   writeFileSync(paths.rules, JSON.stringify(machine, null, 2));
+  writeHar(paths.exchanges, paths.har);
   if (options.html) {
     await generateHtmlReport(paths.allureResults, paths.htmlTests, 'ledger-conformance');
-    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.jsonl' }));
+    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.har' }));
   }
   return { verdict, summary, machine };
 }

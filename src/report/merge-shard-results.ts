@@ -1,16 +1,12 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
+import { createVitest } from 'vitest/node';
+import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { driftPaths, readDriftData, type DriftData } from '../drift/drift-report.ts';
 import { reportPaths, type RunInfo } from './build-report.ts';
 import { ResultsError } from './test-outcomes.ts';
-
-interface VitestJson {
-  testResults: unknown[];
-  success?: boolean;
-  startTime?: number;
-  [key: string]: unknown;
-}
+import { ROOT, VITEST_CONFIG } from '../cli/package-root.ts';
 
 function readJson<T>(path: string): T {
   try {
@@ -20,18 +16,23 @@ function readJson<T>(path: string): T {
   }
 }
 
-/** vitest's JSON report of all shards: test files concatenated, counters summed. */
-function mergeVitestJson(parts: VitestJson[]): VitestJson {
-  const merged: VitestJson = { testResults: [], success: true };
-  for (const part of parts) {
-    for (const [key, value] of Object.entries(part)) {
-      if (key.startsWith('num') && typeof value === 'number') merged[key] = ((merged[key] as number | undefined) ?? 0) + value;
+/**
+ * vitest's JSON report of all shards, made by vitest itself: it merges the shards' blob reports and
+ * replays them to its JSON reporter, test metadata (rules, evaluations) included.
+ */
+async function mergeVitestResults(blobs: string[], outputFile: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-blobs-'));
+  try {
+    blobs.forEach((blob, i) => copyFileSync(blob, join(dir, `blob-${i + 1}.json`)));
+    const vitest = await createVitest('test', { root: ROOT, config: VITEST_CONFIG, watch: false, mergeReports: dir, reporters: [['json', { outputFile }]] } as never);
+    try {
+      await vitest.mergeReports();
+    } finally {
+      await vitest.close();
     }
-    merged.testResults.push(...(part.testResults ?? []));
-    merged.success = merged.success && part.success !== false;
-    if (typeof part.startTime === 'number') merged.startTime = Math.min(merged.startTime ?? Infinity, part.startTime);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return merged;
 }
 
 function copyAllureResults(from: string, to: string): void {
@@ -49,24 +50,25 @@ function pickDrift(found: DriftData[]): DriftData | undefined {
 }
 
 /**
- * Merges the results of `run --shard i/n` runs (vitest JSON, allure results, exchange and attempt
+ * Merges the results of `run --shard i/n` runs (vitest blob reports, allure results, exchange and attempt
  * logs, run info, drift) into one report directory, ready for buildReport (which writes the JUnit).
  */
-export function mergeShardResults(shardDirs: string[], into: string): void {
+export async function mergeShardResults(shardDirs: string[], into: string): Promise<void> {
   const shards = shardDirs.map((d) => reportPaths(d));
   const target = reportPaths(into);
   for (const s of shards) {
     if (s.dir === target.dir) throw new ResultsError(`${s.dir} is both a shard and the merge target`);
     if (!existsSync(s.vitestJson) || !existsSync(s.runInfo)) throw new ResultsError(`no run results in ${s.dir}: did that shard's run end?`);
+    if (!existsSync(s.vitestBlob)) throw new ResultsError(`no vitest blob report in ${s.dir}: merge-reports merges runs made with --shard i/n`);
   }
   const drift = driftPaths(target.dir);
-  for (const p of [target.allureResults, target.html, target.exchanges, target.attempts, target.vitestJson, target.junit, target.summary, target.rules, drift.json, drift.text]) {
+  for (const p of [target.allureResults, target.html, target.exchanges, target.har, target.attempts, target.vitestJson, target.vitestBlob, target.junit, target.summary, target.rules, drift.json, drift.text]) {
     rmSync(p, { recursive: true, force: true });
   }
   mkdirSync(target.allureResults, { recursive: true });
 
   const infos = shards.map((s) => readJson<RunInfo>(s.runInfo));
-  writeFileSync(target.vitestJson, JSON.stringify(mergeVitestJson(shards.map((s) => readJson<VitestJson>(s.vitestJson)))));
+  await mergeVitestResults(shards.map((s) => s.vitestBlob), target.vitestJson);
   for (const s of shards) copyAllureResults(s.allureResults, target.allureResults);
   concatenate(shards.map((s) => s.exchanges), target.exchanges);
   concatenate(shards.map((s) => s.attempts), target.attempts);

@@ -1,6 +1,6 @@
 import type { RecordedViolation, RuleTally, StopCause } from '../harness/conformance-meta.ts';
 import type { Rule } from '../rules/catalogue.ts';
-import type { InterfaceName } from '../spec/load-spec.ts';
+import type { InterfaceName } from '../../specs/load-spec.ts';
 import { EXIT_CODES, type RunOutcome } from './exit-codes.ts';
 import { expectationKey, type Expectation } from './expectations.ts';
 import type { TestOutcome } from './test-outcomes.ts';

@@ -2,7 +2,7 @@ import type { RunOutcome } from './exit-codes.ts';
 import type { RuleRow, RuleVerdict, RunVerdict } from './rule-verdicts.ts';
 import { VERDICT_ORDER, type SummaryContext } from './summary-text.ts';
 
-/** Where the page links to: the test tree (allure) and the raw exchanges, relative to the page. */
+/** Where the page links to: the test tree (allure) and the exchanges (HAR), relative to the page. */
 export interface RulesPageLinks {
   tests: string;
   exchanges: string;
@@ -111,7 +111,7 @@ pre{background:#f6f6f6;padding:.4rem;overflow-x:auto;white-space:pre-wrap;word-b
 <div class="outcome" style="background:${OUTCOME_COLOR[verdict.outcome]}" id="outcome">${verdict.outcome} (exit ${verdict.exitCode})</div>
 ${verdict.causes.length ? `<ul class="causes">${verdict.causes.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}
 <p class="meta">seed ${esc(String(ctx.seed))} · depth ${ctx.depth} · wall time ${(ctx.wallMs / 1000).toFixed(1)} s · ${ctx.stats.requests} requests · peak ${ctx.stats.peakPerSecond}/s · ${ctx.stats.throttled} throttling answers waited out · ${ctx.stats.serverErrors} 5xx answers${ctx.drift ? ` · ${esc(ctx.drift)}` : ''}</p>
-<p class="meta">Test tree with every request: <a href="${esc(links.tests)}">${esc(links.tests)}</a> · exchanges: <a href="${esc(links.exchanges)}">${esc(links.exchanges)}</a></p>
+<p class="meta">Test tree with every request: <a href="${esc(links.tests)}">${esc(links.tests)}</a> · every exchange as HAR 1.2 (open it in a browser's devtools or an API client): <a href="${esc(links.exchanges)}">${esc(links.exchanges)}</a></p>
 <table><tr><th>interface</th><th>target</th><th>contract rules evaluated</th></tr>${coverage}</table>
 <div class="filters">${filters.join('')} <span id="shown"></span></div>
 ${interfaces.join('\n')}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { documentValidator, projectSchema } from '../spec/document-validator.ts';
-import { INTERFACES, SPECS_DIR, type InterfaceName } from '../spec/load-spec.ts';
+import { INTERFACES, SPECS_DIR, type InterfaceName } from '../../specs/load-spec.ts';
 
 export type RuleSource = 'contract' | 'observed';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
-import { SPECS_DIR } from './load-spec.ts';
+import { SPECS_DIR } from '../../specs/load-spec.ts';
 
 // ajv-formats ships CommonJS: under NodeNext its default import is the module object.
 const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -9,7 +9,7 @@ const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; $defs?: Record<string, SchemaNode> };
 
 /** A JSON Schema of specs/schemas/, read once: the same file editors use to check what users write. */
-export function projectSchema(name: 'expectations' | 'rule-catalogue'): SchemaNode & Record<string, unknown> {
+export function projectSchema(name: 'expectations' | 'rule-catalogue' | 'known-calls'): SchemaNode & Record<string, unknown> {
   return JSON.parse(readFileSync(`${SPECS_DIR}schemas/${name}.schema.json`, 'utf8')) as SchemaNode & Record<string, unknown>;
 }
 

@@ -19,8 +19,8 @@ import { discover } from '../../src/discovery/discover.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, requestBodySchema } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, requestBodySchema } from '../../specs/operations.ts';
 
 const callSchema = requestBodySchema(findOperation(await loadSpec('ledger-query'), 'callContract')) as SchemaNode;
 const HEX_RESULT = /^0x[0-9a-fA-F]+$/;

@@ -10,8 +10,8 @@ import { pathWithItems } from '../../src/discovery/path-with-items.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { listKeyOf, listOperations, type OperationRef } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { listKeyOf, listOperations, type OperationRef } from '../../specs/operations.ts';
 import { walkPages } from '../../src/walkers/walk-pages.ts';
 
 /** The GET operations of the 4.6 table: all but the lists of 4.1 and 4.2 and the topic lookup of 4.5. */

@@ -18,8 +18,8 @@ import { softly } from '../../src/checks/softly.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, type OperationRef } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, type OperationRef } from '../../specs/operations.ts';
 
 const spec = await loadSpec('ledger-query');
 /** Enumerated boundary lists (59 type names, each misspelt three ways) are thinned to this many per run. */

@@ -12,8 +12,8 @@ import { fillPath } from '../../src/discovery/lookup-cases.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { listKeyOf, listOperations, type OperationRef } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { listKeyOf, listOperations, type OperationRef } from '../../specs/operations.ts';
 
 const operations = listOperations(await loadSpec('ledger-query'));
 /** The lists that need no ID: every hostile query below is tried on them. */

@@ -11,8 +11,8 @@ import { discoverTopicIds } from '../../src/discovery/topic-ids.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, findParameter } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, findParameter } from '../../specs/operations.ts';
 
 const getTopic = findOperation(await loadSpec('ledger-query'), 'getTopic');
 const topicRules = await responseSchemaRules('getTopic', 200);

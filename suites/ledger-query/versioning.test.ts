@@ -6,8 +6,8 @@ import { answerSummary } from '../../src/checks/same-answer.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { listOperations } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { listOperations } from '../../specs/operations.ts';
 
 const PREFIX = '/api/v1';
 /** Operations whose path needs no ID: they can be addressed under another prefix as they are. */

@@ -12,8 +12,8 @@ import { sampleBody, strangerAddressArbitrary, submitVerification, verificationS
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation, requestBodySchema } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation, requestBodySchema } from '../../specs/operations.ts';
 
 const bodySchema = async () => requestBodySchema(findOperation(await loadSpec('verify'), 'submitVerification')) as SchemaNode;
 

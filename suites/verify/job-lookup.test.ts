@@ -6,8 +6,8 @@ import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation } from '../../specs/operations.ts';
 
 describe('GET /v2/verify/{verificationId}', () => {
   ruleTest('answers a well-formed but unknown verificationId with 404 job_not_found', ['VF-7-job-not-found-404', 'VF-7-error-body-shape', 'VF-7-error-id-v4'], async (t) => {

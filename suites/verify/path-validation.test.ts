@@ -9,8 +9,8 @@ import { sampleBody, strangerAddress, strangerAddressArbitrary, verificationSamp
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { loadSpec } from '../../src/spec/load-spec.ts';
-import { findOperation } from '../../src/spec/operations.ts';
+import { loadSpec } from '../../specs/load-spec.ts';
+import { findOperation } from '../../specs/operations.ts';
 
 const submitOperation = async () => findOperation(await loadSpec('verify'), 'submitVerification');
 

@@ -9,7 +9,7 @@ import { compareDocuments, type DriftFinding } from '../../src/drift/compare-doc
 import type { DriftRuleEntry } from '../../src/drift/drift-report.ts';
 import { fetchPublishedDocument, PUBLISHED_DOCUMENT_PATH } from '../../src/drift/published-document.ts';
 import type { Node } from '../../src/drift/schema-view.ts';
-import { readSpecDocument, specPath } from '../../src/spec/load-spec.ts';
+import { readSpecDocument, specPath } from '../../specs/load-spec.ts';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
 import { ruleRows, runCli, startProxy, tempDir, type CliResult, type LoopbackProxy } from './cli-helpers.ts';
 

@@ -45,6 +45,26 @@ describe('exit code 2: usage and configuration errors, one clear message', () =>
     }
   });
 
+  it('stops at a malformed known-calls file before contacting the target', async () => {
+    const dir = tempDir('bad-known-calls');
+    const file = join(dir, 'known-calls.json');
+    const call = '"description": "d", "to": "0x01", "data": "0x02"';
+    const cases: Array<[string | undefined, RegExp]> = [
+      [`[{ ${call} }]`, /known-calls file .* entry #1: expectedResult must be the hex the call returns/],
+      [`[{ ${call}, "expectedResult": "0x00", "expectedRevert": true }]`, /entry #1: expectedResult must be the hex the call returns \(0x…\), unless the entry says "expectedRevert": true/],
+      [`[{ "to": "0x01", "data": "0x02", "expectedRevert": true }]`, /entry #1: description must be a text/],
+      ['{"calls": []}', /the document must be array/],
+      ['[unclosed', /is not JSON/],
+      [undefined, /cannot be read/],
+    ];
+    for (const [text, message] of cases) {
+      const path = text === undefined ? join(dir, 'missing.json') : file;
+      if (text !== undefined) writeFileSync(file, text);
+      const result = await runCli(['run', '--only', 'ledger-query', '--base-url', 'http://127.0.0.1:1', '--known-calls', path, '--report-dir', dir]);
+      expectConfigError(result, message);
+    }
+  });
+
   it('merge-reports without results is a configuration error too', async () => {
     const dir = tempDir('merge-empty');
     expectConfigError(await runCli(['merge-reports', '--into', join(dir, 'out'), join(dir, 'shard-1')]), /no run results in .*shard-1/);

@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
+import * as JsonPointer from '@hyperjump/json-pointer';
 
 // ajv-formats ships CommonJS: under NodeNext its default import is the module object.
 const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -46,21 +47,21 @@ export function schemaChecker(schema: object): (value: unknown) => SchemaViolati
 function rulesAlong(schema: object, schemaPath: string): string[] {
   const found: string[] = [];
   let node: unknown = schema;
-  for (const raw of schemaPath.replace(/^#/, '').split('/').filter(Boolean)) {
+  for (const key of JsonPointer.pointerSegments(decodeURIComponent(schemaPath.replace(/^#/, '')))) {
     const rules = (node as Record<string, unknown> | undefined)?.['x-rules'];
     if (Array.isArray(rules)) found.unshift(...rules.map(String));
-    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[decodeURIComponent(raw)] : undefined;
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   }
   return [...new Set(found)];
 }
 
+/** The value at a JSON pointer, undefined where the path does not exist (the pointer library throws there). */
 function valueAt(root: unknown, pointer: string): unknown {
-  let node: unknown = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  try {
+    return JsonPointer.get(pointer, root as JsonPointer.Json);
+  } catch {
+    return undefined;
   }
-  return node;
 }
 
 function describeError(error: ErrorObject, root: unknown, schema: object): SchemaViolation {

@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 export type InterfaceName = 'ledger-query' | 'status' | 'verify';
 export const INTERFACES: readonly InterfaceName[] = ['ledger-query', 'status', 'verify'];
 
-export const SPECS_DIR = fileURLToPath(new URL('../../specs/', import.meta.url));
+export const SPECS_DIR = fileURLToPath(new URL('./', import.meta.url));
 
 export function specPath(name: InterfaceName): string {
   return `${SPECS_DIR}${name}.openapi.yaml`;
