@@ -42,7 +42,7 @@ function harEntry(exchange: ExchangeLogEntry): Entry {
 }
 
 /** The run's exchanges as a HAR 1.2 log, for devtools, API clients and snippet generators. */
-export function harFromExchangeLog(entries: ExchangeLogEntry[]): Har {
+function harFromExchangeLog(entries: ExchangeLogEntry[]): Har {
   return { log: { version: '1.2', creator: { name: 'ledger-conformance', version: packageVersion() }, entries: entries.map(harEntry) } };
 }
 
