@@ -115,7 +115,7 @@ describe('transient faults are retried a bounded number of times, and told apart
     const before = proxy.log.length;
     await expect(c.send({ method: 'GET', url: `${proxy.url}/gone` })).rejects.toBeInstanceOf(TargetAbandoned);
     expect(proxy.log.length).toBe(before);
-    expect(pacer.abandoned(proxy.url)).toMatch(/stopped checking http:\/\/127\.0\.0\.1:\d+ after 4 requests in a row/);
+    expect(pacer.abandoned(proxy.url)).toMatch(/stopped checking http:\/\/127\.0\.0\.1:\d+ after 4 attempts in a row/);
   });
 
   it('ends a test whose budget is spent: throttled when throttling spent it, run-limited otherwise', async () => {
