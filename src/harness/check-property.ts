@@ -42,5 +42,10 @@ export async function checkProperty<T>(t: Check, arbitrary: fc.Arbitrary<T>, pre
   if (!replay) return;
   const cause = details.errorInstance;
   if (cause instanceof RuleViolation) throw new RuleViolation(cause.rule, `${cause.detail}\n${replay}`, cause.exchange);
-  throw new Error(`${cause instanceof Error ? cause.message : String(cause)}\n${replay}`);
+  // The error keeps its class (a TypeError on an unreadable answer is told apart from a harness fault).
+  if (cause instanceof Error) {
+    cause.message = `${cause.message}\n${replay}`;
+    throw cause;
+  }
+  throw new Error(`${String(cause)}\n${replay}`);
 }

@@ -168,7 +168,8 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       tallies.evaluated({ rule: j.rule, held: j.held, exchanges: [j.exchange] });
       if (!j.held) kept.push(new RuleViolation(j.rule, j.detail, j.exchange));
     }
-    meta.requests = exchanges.reduce((n, ex) => n + 1 + ex.throttled.length, 0);
+    // Every attempt the test sent: retries after faults and requests it gave up on included.
+    meta.requests = allowance.attempts;
     meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
     if (meta.throttled) meta.notes.push(`waited out ${meta.throttled} throttling answer(s) from the target`);
     // What the check found to work on (counts, empty lists) is read next to its requests in the HTML report.

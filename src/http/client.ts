@@ -185,7 +185,12 @@ export function createClient(options: ClientOptions) {
             throw allowance.throttled ? new ThrottledOut(`${message}, after ${allowance.throttled} throttling answer(s)`) : new BudgetExhausted(message);
           }
         }
-        await options.pacer?.wait(origin);
+        try {
+          await options.pacer?.wait(origin);
+        } catch (error) {
+          // Given up between two attempts of this request: its faults are on record.
+          throw failed.length ? giveUp(error as Error, (error as Error).message) : error;
+        }
         await options.hooks.beforeSend(origin);
         if (allowance) allowance.attempts += 1;
         let res: Awaited<ReturnType<typeof attempt>>;
@@ -194,13 +199,13 @@ export function createClient(options: ClientOptions) {
           res = await attempt(req, url, headers, body);
         } catch (error) {
           const e = error as AttemptFailed;
+          options.pacer?.faulted(origin, e.message);
           failed.push({ startedAt: new Date(attemptStart).toISOString(), durationMs: Date.now() - attemptStart, error: e.message });
           if (e.retryable && IDEMPOTENT.has(method) && failed.length <= transportRetries) {
             await new Promise((r) => setTimeout(r, 200 * 2 ** (failed.length - 1)));
             continue;
           }
           const what = `${req.method} ${url}: ${e.message}${failed.length > 1 ? ` (${failed.length} attempts)` : ''}`;
-          options.pacer?.faulted(origin, e.message);
           if (e.notThere) throw giveUp(new TargetUnreachable(what), e.message);
           throw giveUp(new TargetFault(what, failed), e.message);
         }

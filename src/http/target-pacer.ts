@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { TargetAbandoned } from './transport-faults.ts';
 
-/** Requests in a row that may end in a transport fault before the run stops checking that target. */
+/** Attempts in a row (over all requests to a target) that may end in a transport fault before the run stops checking it. */
 export const FAULTS_BEFORE_ABANDON = 4;
 /** Gap between requests to a target right after its first throttling answer. */
 const FIRST_GAP_MS = 50;
@@ -25,7 +25,7 @@ export interface TargetPacer {
   throttled(origin: string, retryAfterMs: number): void;
   /** An answer came: the fault streak ends, and after enough calm answers the pace quickens. */
   answered(origin: string): void;
-  /** A request ended in a transport fault after its retries. */
+  /** An attempt ended in a transport fault (it may still be retried). */
   faulted(origin: string, message: string): void;
   /** Why the run gave the target up, if it did. */
   abandoned(origin: string): string | undefined;
@@ -51,7 +51,7 @@ export function createTargetPacer(faultLog?: string): TargetPacer {
     const p = pace(origin);
     p.faultsInRow += 1;
     if (p.faultsInRow >= FAULTS_BEFORE_ABANDON && !p.abandoned) {
-      p.abandoned = `the run stopped checking ${origin} after ${p.faultsInRow} requests in a row ended in transport faults (last: ${message})`;
+      p.abandoned = `the run stopped checking ${origin} after ${p.faultsInRow} attempts in a row ended in transport faults (last: ${message})`;
     }
   };
   if (faultLog && existsSync(faultLog)) {

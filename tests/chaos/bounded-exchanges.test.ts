@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkProperty } from '../../src/harness/check-property.ts';
+import type { Check } from '../../src/harness/rule-test.ts';
 import { createClient, TargetUnreachable, ThrottledOut, type TestAllowance } from '../../src/http/client.ts';
 import { BudgetExhausted } from '../../src/http/request-budget.ts';
 import { createTargetPacer, FAULTS_BEFORE_ABANDON } from '../../src/http/target-pacer.ts';
@@ -112,7 +115,7 @@ describe('transient faults are retried a bounded number of times, and told apart
     const before = proxy.log.length;
     await expect(c.send({ method: 'GET', url: `${proxy.url}/gone` })).rejects.toBeInstanceOf(TargetAbandoned);
     expect(proxy.log.length).toBe(before);
-    expect(pacer.abandoned(proxy.url)).toMatch(/stopped checking http:\/\/127\.0\.0\.1:\d+ after 4 requests in a row/);
+    expect(pacer.abandoned(proxy.url)).toMatch(/stopped checking http:\/\/127\.0\.0\.1:\d+ after 4 attempts in a row/);
   });
 
   it('ends a test whose budget is spent: throttled when throttling spent it, run-limited otherwise', async () => {
@@ -152,3 +155,20 @@ describe('pacing adapts to the target', () => {
   });
 });
 
+
+describe('a property stops at a target fault', () => {
+  it('does not shrink by sending the failing requests again', async () => {
+    // The target answers three requests, then resets every connection.
+    plan.set('/prop', [{ kind: 'forward' }, { kind: 'forward' }, { kind: 'forward' }, ...Array.from({ length: 100 }, (): Fault => ({ kind: 'reset' }))]);
+    const c = client();
+    const t = { config: { seed: 42, depth: 20 } } as unknown as Check;
+    const before = arrivals('/prop');
+    const error = await checkProperty(t, fc.array(fc.integer(), { minLength: 3 }), async (xs) => {
+      await c.send({ method: 'GET', url: `${proxy.url}/prop?n=${xs.length}` });
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TargetFault);
+    // Three answered cases, then one request sent three times before the fault was given up.
+    expect(arrivals('/prop') - before).toBe(6);
+    plan.delete('/prop');
+  });
+});
