@@ -129,3 +129,18 @@ describe('binary bodies', () => {
     expect(toCurl(ex)).toMatch(/^printf %s 'Cv\+AAH8=' \| base64 -d \| curl .* --data-binary @- /);
   });
 });
+
+describe('redaction of what a target echoes', () => {
+  it('masks every encoded form of a configured secret, and leaves content headers the user set alone', () => {
+    const secret = 'tok"en/+=\\9';
+    const redact = createRedactor({ headers: { authorization: `Bearer ${secret}`, accept: 'application/json' }, secretParams: ['sig'] });
+    const body = [secret, encodeURIComponent(secret), JSON.stringify(secret), Buffer.from(`ab${secret}`).toString('base64'), 'next?sig=abc123&x=1'].join(' | ');
+    const safe = redact.answer({
+      method: 'GET', url: 'http://h/x', requestHeaders: {}, status: 200, responseHeaders: { 'content-type': 'application/json' },
+      responseBody: body, startedAt: '', durationMs: 1, throttled: [],
+    });
+    for (const form of ['tok"en', 'tok%22en', 'tok\\"en', Buffer.from(`ab${secret}`).toString('base64').slice(4, 12), 'abc123']) expect(safe.responseBody).not.toContain(form);
+    expect(safe.responseBody).toContain('x=1');
+    expect(safe.responseHeaders['content-type']).toBe('application/json');
+  });
+});

@@ -1,5 +1,5 @@
 /** Slack kept on top of the one-second window: arrival jitter on the wire must not put one more request in a second. */
-const WINDOW_MS = 1050;
+const WINDOW_MS = 1080;
 
 /**
  * Holds the run to `perSecond` requests in every one-second window (Infinity = no limit): requests

@@ -37,7 +37,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * each in its raw, URL-encoded, JSON-escaped and base64 forms.
  */
 export function createRedactor(marks: SecretMarks): Redactor {
-  const headerNames = new Set([...ALWAYS_SECRET_HEADERS, ...Object.keys(marks.headers), ...(marks.secretHeaders ?? [])].map((k) => k.toLowerCase()));
+  const configured = Object.keys(marks.headers).filter((k) => !NOT_CREDENTIALS.has(k.toLowerCase()));
+  const headerNames = new Set([...ALWAYS_SECRET_HEADERS, ...configured, ...(marks.secretHeaders ?? [])].map((k) => k.toLowerCase()));
   const paramNames = [...new Set([...ALWAYS_SECRET_PARAMS, ...(marks.secretParams ?? [])])];
   // `name=value` in any text (URLs, echoed query strings, form bodies), raw or URL-encoded separators.
   const paramPattern = new RegExp(`((?:^|[?&;\\s"'/]|%26|%3F)(?:${paramNames.map(escapeRegExp).join('|')})(?:=|%3D))[^&\\s"'<>#\\\\]+`, 'gi');
@@ -49,7 +50,7 @@ export function createRedactor(marks: SecretMarks): Redactor {
     for (const v of fresh) known.add(v);
     forms = [...new Set([...known].flatMap(secretForms))].sort((a, b) => b.length - a.length);
   };
-  for (const [name, value] of Object.entries(marks.headers)) if (!NOT_CREDENTIALS.has(name.toLowerCase())) learn(value);
+  for (const name of configured) learn(marks.headers[name]!);
 
   const learnFromUrl = (url: string) => {
     try {

@@ -7,7 +7,7 @@ export const FAULTS_BEFORE_ABANDON = 4;
 const FIRST_GAP_MS = 50;
 const MAX_GAP_MS = 5_000;
 /** Answers in a row without throttling before the gap shrinks again. */
-const SPEED_UP_AFTER = 10;
+const SPEED_UP_AFTER = 5;
 
 interface TargetPace {
   gapMs: number;
@@ -33,7 +33,7 @@ export interface TargetPacer {
 
 /**
  * Adapts the pace of the run to each target (AIMD): a 429 or a 503 with Retry-After pauses that
- * target and doubles the gap between its requests; calm answers halve it back. Transport faults in
+ * target and doubles the gap between its requests, up to the wait it asked for; calm answers halve it back. Transport faults in
  * a row make the run give the target up. Faults and give-ups are kept in `faultLog` (when given) so
  * later test files of the run know them.
  */
@@ -72,7 +72,8 @@ export function createTargetPacer(faultLog?: string): TargetPacer {
     throttled(origin, retryAfterMs) {
       const p = pace(origin);
       p.pausedUntil = Math.max(p.pausedUntil, Date.now() + retryAfterMs);
-      p.gapMs = Math.min(MAX_GAP_MS, p.gapMs ? p.gapMs * 2 : FIRST_GAP_MS);
+      // Never spaced wider than the target asked to wait: one asking for no wait is not slowed.
+      p.gapMs = Math.min(MAX_GAP_MS, retryAfterMs, p.gapMs ? p.gapMs * 2 : FIRST_GAP_MS);
       p.calm = 0;
     },
     answered(origin) {

@@ -136,15 +136,20 @@ describe('pacing adapts to the target', () => {
     const pacer = createTargetPacer();
     const origin = 'http://127.0.0.1:1';
     pacer.throttled(origin, 0);
-    pacer.throttled(origin, 0);
     const t0 = Date.now();
     for (let i = 0; i < 4; i++) await pacer.wait(origin);
-    // Two throttling answers double the gap to 100 ms: four requests need at least three gaps.
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(280);
-    for (let i = 0; i < 40; i++) pacer.answered(origin);
+    // A target asking for no wait is not slowed.
+    expect(Date.now() - t0).toBeLessThan(40);
+    pacer.throttled(origin, 1_000);
+    pacer.throttled(origin, 1_000);
     const t1 = Date.now();
+    for (let i = 0; i < 3; i++) await pacer.wait(origin);
+    // One asking for a second pauses that long, and two such answers double the gap to 100 ms.
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(1_150);
+    for (let i = 0; i < 40; i++) pacer.answered(origin);
+    const t2 = Date.now();
     for (let i = 0; i < 4; i++) await pacer.wait(origin);
-    expect(Date.now() - t1).toBeLessThan(150);
+    expect(Date.now() - t2).toBeLessThan(150);
   });
 
   it('records exchanges it gave up on, so the run counts their throttling answers', async () => {
