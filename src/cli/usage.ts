@@ -42,6 +42,8 @@ Run options:
   --verify-chain-id ID     chain used for verification submissions (default: the profile's, else ${DEFAULTS.verifyChainId})
   --verify-unsupported-chain-id ID   a chain the verification target must refuse (default ${DEFAULTS.verifyUnsupportedChainId})
   --known-calls FILE       contract calls with known results on the target (value checks of section 4.3)
+  --verify-samples FILE    contracts deployed on the verification target (JSON/YAML, specs/schemas/verify-samples.schema.json):
+                           each must verify with its expected match; invalid bodies are controlled against them
   --report-dir DIR         where reports go (default ${DEFAULTS.reportDir})
   --min-evaluated P        the run passes only if at least P% of the selected contract rules were evaluated
   --json                   print the machine verdict (as in rules.json) on stdout; everything else goes to stderr

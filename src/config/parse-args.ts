@@ -3,12 +3,13 @@ import { INTERFACES, type InterfaceName } from '../spec/load-spec.ts';
 import { parseHeaderLine } from './headers.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
+import { readVerificationSamples } from '../samples/verify-samples-file.ts';
 
 /** Flags of `ledger-conformance run`, each with the config field it fills. */
 const VALUE_FLAGS = [
   '--base-url', '--status-url', '--verify-url', '--header', '--timeout', '--rate', '--seed', '--depth',
   '--only', '--max-requests', '--report-dir', '--profile', '--expectations', '--shard',
-  '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls', '--min-evaluated',
+  '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls', '--min-evaluated', '--verify-samples',
 ] as const;
 const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift', '--json', '--quiet'] as const;
 
@@ -101,6 +102,9 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     if (!/^\d{1,20}$/.test(v)) throw new ConfigError(`${flag} must be 1 to 20 digits, got "${v}"`);
     return v;
   };
+  const verifySamplesFile = last(flags['--verify-samples']);
+  // Read once here so that a bad file is one clear error before any test runs.
+  if (verifySamplesFile !== undefined) readVerificationSamples(verifySamplesFile);
   const minEvaluatedText = last(flags['--min-evaluated']);
   if (minEvaluatedText !== undefined && !(/^\d+(\.\d+)?$/.test(minEvaluatedText) && Number(minEvaluatedText) <= 100)) {
     throw new ConfigError(`--min-evaluated takes a percentage from 0 to 100, got "${minEvaluatedText}"`);
@@ -131,6 +135,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     quiet: flags['--quiet'] ?? false,
     verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), profile?.verifyChainId ?? DEFAULTS.verifyChainId),
     knownCallsFile: last(flags['--known-calls']),
+    ...(verifySamplesFile !== undefined ? { verifySamplesFile } : {}),
     ...(minEvaluatedText !== undefined ? { minEvaluated: Number(minEvaluatedText) } : {}),
     json: flags['--json'] ?? false,
     verifyUnsupportedChainId: chainId('--verify-unsupported-chain-id', last(flags['--verify-unsupported-chain-id']), DEFAULTS.verifyUnsupportedChainId),
