@@ -51,7 +51,13 @@ export async function submitKnownSample(t: Check, sample: VerificationSample, op
 
 /** A completed job of a known sample must end in the sample's expected match; returns what went wrong, if anything. */
 export function judgeSampleMatch(t: Check, sample: VerificationSample, job: VerificationJob, exchange: Exchange, context: string): string | undefined {
-  const match = job.contract?.match;
+  // The job body is not shown by the contract: without the observed `contract.match` there is no match to judge.
+  if (typeof job.contract !== 'object' || job.contract === null || !('match' in job.contract)) {
+    const detail = `${context}: the completed job reports no contract.match`;
+    t.notEvaluated('VF-1-known-sample-verifies', detail);
+    return detail;
+  }
+  const match = job.contract.match;
   const held = match === sample.expectedMatch;
   const detail = `${context}: the job ended with match ${String(match)}${job.error ? ` and error ${job.error.customCode}` : ''}, the sample expects ${sample.expectedMatch}`;
   t.soft('VF-1-known-sample-verifies', held, detail, exchange);
