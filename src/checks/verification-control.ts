@@ -93,11 +93,11 @@ export async function expectRefusedNextToTwin(t: Check, sample: VerificationSamp
       refusal = { at: 'job' };
     }
   } else why = `answered ${exchange.status}, neither a refusal nor an acceptance`;
-  const control = await submitKnownSample(t, sample, { body: twin });
   if (refusal.at === 'undecided') {
     t.notEvaluated(rule, `${context}: ${why}`);
     return refusal;
   }
+  const control = await submitKnownSample(t, sample, { body: twin });
   if (!verifiesThere(control)) {
     t.notEvaluated(rule, `${context}: refused, but its repaired twin was not taken there either (${control.kind === 'undecided' || control.kind === 'not_verified' ? control.detail : control.kind}): the refusal cannot be told apart from nothing to verify there`);
     return { at: 'undecided' };

@@ -151,4 +151,25 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     if (observed === 0) t.skip(`no job was observed running: ${groups.map(answers).join('; ')}`);
     t.note(`${observed} contract(s) met a running job`);
   }, WRITES);
+
+  ruleTest('verifies every known sample with its expected match, then answers already_verified under any letter case of its address', [
+    'VF-1-known-sample-verifies', 'VF-7-already-verified', 'VF-4.8-address-case-insensitive', 'VF-4.8-json-request-body', 'VF-4.8-job-lifecycle',
+  ], async (t) => {
+    const samples = verificationSamples(t);
+    if (samples.length === 0) t.skip('no deployed contract is known on the target: give --verify-samples FILE');
+    for (const sample of samples) {
+      const outcome = await submitKnownSample(t, sample, { body: sampleBody(sample, { withCreationHash: true }) });
+      // A partial match may be submitted again to reach an exact one: only exact matches are final.
+      if (!verifiesThere(outcome) || sample.expectedMatch !== 'exact_match') continue;
+      const context = `resubmission of verified ${sample.contractIdentifier} at ${sample.address} on chain ${sample.chainId}`;
+      const again = await submitVerification(t, sample.chainId, sample.address, sampleBody(sample));
+      t.soft('VF-7-already-verified', refusalCode(again) === 'already_verified', `${context} answered ${again.status} ${refusalCode(again) ?? ''}`, again);
+      // Another spelling of the address is judged only once the same spelling is known to answer already_verified.
+      if (refusalCode(again) !== 'already_verified') continue;
+      const hex = sample.address.slice(2);
+      const spelling = `0x${hex === hex.toUpperCase() ? hex.toLowerCase() : hex.toUpperCase()}`;
+      const other = await submitVerification(t, sample.chainId, spelling, sampleBody(sample));
+      t.soft('VF-4.8-address-case-insensitive', refusalCode(other) === 'already_verified', `${context} as ${spelling} answered ${other.status} ${refusalCode(other) ?? ''}, not already_verified`, other);
+    }
+  }, WRITES);
 });
