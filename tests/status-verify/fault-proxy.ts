@@ -10,6 +10,8 @@ export interface Answer {
 }
 
 export interface Fault {
+  /** The path and query the target gets instead of those sent. */
+  url?(req: IncomingMessage): string;
   /** The request body the target gets instead of the one sent. */
   request?(req: IncomingMessage, body: string): string;
   /** Answers in the target's place, or undefined to forward. */
@@ -37,7 +39,7 @@ export async function startFaultProxy(upstream: string, fault: Fault): Promise<F
       const sent = Buffer.concat(chunks).toString('utf8');
       const body = fault.request ? fault.request(req, sent) : sent;
       const headers = { ...req.headers, host: new URL(upstream).host, 'content-length': String(Buffer.byteLength(body)) };
-      const up = httpRequest(new URL(req.url ?? '/', upstream), { method: req.method, headers }, (upRes) => {
+      const up = httpRequest(new URL(fault.url ? fault.url(req) : (req.url ?? '/'), upstream), { method: req.method, headers }, (upRes) => {
         const parts: Buffer[] = [];
         upRes.on('data', (c: Buffer) => parts.push(c));
         upRes.on('end', () => {

@@ -62,6 +62,17 @@ describe('verification checks on a correct verifier and on broken ones', () => {
     expect(verdicts.get('VF-4.8-compiler-version-required')).toBe('passed');
   }, RUN_TIMEOUT);
 
+  it('fail the address-length rule on a verifier that finds the address anywhere in the path segment', async () => {
+    const verdicts = await verifyRun('unanchored-address', {
+      // The contract's pattern is unanchored: this verifier takes whatever matches it and drops the rest.
+      url: (req) => (req.url ?? '/').replace(/^(\/v2\/verify\/\d+\/)([^/?]+)/, (whole, head: string, segment: string) => {
+        const found = /0x[0-9a-fA-F]{40}/.exec(decodeURIComponent(segment));
+        return found ? `${head}${found[0]}` : whole;
+      }),
+    });
+    expect(verdicts.get('VF-4.8-address-length')).toBe('failed');
+  }, RUN_TIMEOUT);
+
   it('never pass a body rule on a verifier that refuses every submission: the twin is refused too, nothing is told apart', async () => {
     const refuse: Fault = {
       intercept: (req) => (req.method === 'POST'
