@@ -8,7 +8,7 @@ import { followVerificationJob, jobMatched, type VerificationJob } from './verif
 const STATE_CODES = new Set(['already_verified', 'duplicate_verification_request', 'too_many_requests']);
 
 export type SampleOutcome =
-  | { kind: 'verified'; exchange: Exchange }
+  | { kind: 'verified'; exchange: Exchange; verificationId: string }
   | { kind: 'already_verified'; exchange: Exchange }
   | { kind: 'not_verified'; detail: string; exchange: Exchange }
   | { kind: 'undecided'; detail: string };
@@ -47,7 +47,7 @@ export async function submitKnownSample(t: Check, sample: VerificationSample, op
   const followed = await followVerificationJob(t, id);
   if (!followed.completed) return { kind: 'undecided', detail: `${context}: the job had not completed within the polling bound` };
   const detail = judgeSampleMatch(t, sample, followed.job, followed.exchange, context);
-  return detail === undefined ? { kind: 'verified', exchange: followed.exchange } : { kind: 'not_verified', detail, exchange: followed.exchange };
+  return detail === undefined ? { kind: 'verified', exchange: followed.exchange, verificationId: id } : { kind: 'not_verified', detail, exchange: followed.exchange };
 }
 
 /** A completed job of a known sample must end in the sample's expected match; returns what went wrong, if anything. */
