@@ -19,13 +19,13 @@ export function verifiesThere(outcome: SampleOutcome): boolean {
 }
 
 /**
- * Submits a known sample (its own body, or `body`, to its address or `address`) and follows the job:
+ * Submits a known sample (its own body, or `body`) to its address and follows the job:
  * an acceptance must end in the sample's expected match (VF-1-known-sample-verifies); already_verified
  * shows the body was taken as valid but verifies nothing now. Waits for the job, so the next
  * submission on the address never meets it running.
  */
-export async function submitKnownSample(t: Check, sample: VerificationSample, options: { body?: Record<string, unknown>; address?: string } = {}): Promise<SampleOutcome> {
-  const address = options.address ?? sample.address;
+export async function submitKnownSample(t: Check, sample: VerificationSample, options: { body?: Record<string, unknown> } = {}): Promise<SampleOutcome> {
+  const { address } = sample;
   const context = `${sample.contractIdentifier} at ${address} on chain ${sample.chainId} (${sample.source})`;
   const exchange = await submitVerification(t, sample.chainId, address, options.body ?? sampleBody(sample));
   const code = refusalCode(exchange);
