@@ -1,14 +1,15 @@
 // The verification interface (contract 4.8): POST /v2/verify/{chainId}/{address} starts a job,
 // GET /v2/verify/{verificationId} reports it. Every /v2/verify request passes a per-client rate limit.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FIXTURE_CHAIN_IDS } from '../../fixtures/contracts/fixture-contracts.ts';
 import type { ContractStore } from '../contract-store.ts';
 import { VERIFY_ERROR_STATUS, verifyErrorBody, type VerifyErrorCode } from './verify-error.ts';
 import { validateVerifyRequest } from './verify-request.ts';
 import { VerificationJobs } from './verification-jobs.ts';
 import { DEFAULT_VERIFY_RATE_LIMIT, fixedWindowLimiter, type RateLimitOptions } from './rate-limit.ts';
 
-/** Chain IDs served: mainnet, testnet, previewnet and a local network; the fixtures exist on each. */
-const SUPPORTED_CHAIN_IDS = new Set(['295', '296', '297', '298']);
+/** Chain IDs served: those of the fixture deployments. */
+const SUPPORTED_CHAIN_IDS = new Set(FIXTURE_CHAIN_IDS);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Standard-JSON inputs with many sources are large; this leaves room for them. */

@@ -2,6 +2,7 @@ import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { expectMatchesResponseSchema } from './response-schema.ts';
 import { expectRule } from './rule-violation.ts';
+import { checkJobHistory, type PolledJob } from './verification-job-history.ts';
 
 export interface JobContract {
   match?: string | null;
@@ -38,20 +39,29 @@ const CONTRACT_FIELDS = ['match', 'creationMatch', 'runtimeMatch', 'chainId', 'a
 
 /**
  * Follows GET /v2/verify/{verificationId} until the job completes or the bound is reached, checking
- * every answer: served for the id just returned (contract), 200 and the observed job object.
+ * every answer (served for the id just returned, 200, the observed job object) and then the whole
+ * history as a sequence (verification-job-history.ts), with one re-fetch of the completed job.
  */
 export async function followVerificationJob(t: Check, verificationId: string): Promise<FollowedJob> {
   const started = Date.now();
+  const history: PolledJob[] = [];
   let delay = 100;
-  for (let polls = 1; ; polls++) {
+  const poll = async () => {
     const exchange = await t.get(`/v2/verify/${encodeURIComponent(verificationId)}`);
     expectRule('VF-4.8-job-status-endpoint', exchange.status >= 200 && exchange.status < 300,
       `GET /v2/verify/${verificationId} for the id the acceptance returned answered ${exchange.status}`, exchange);
     t.soft('VF-4.8-job-status-200', exchange.status === 200, `the job answered ${exchange.status}, the notes observe 200`, exchange);
     const job = await checkJobObject(t, exchange, verificationId);
+    history.push({ job, exchange });
+    return { job, exchange };
+  };
+  for (let polls = 1; ; polls++) {
+    const { job, exchange } = await poll();
     const elapsedMs = Date.now() - started;
     if (job.isJobCompleted === true || polls >= MAX_POLLS || elapsedMs >= MAX_WAIT_MS) {
       const completed = job.isJobCompleted === true;
+      if (completed) await poll();
+      checkJobHistory(t, verificationId, history);
       t.note(completed
         ? `job ${verificationId} completed after ${polls} poll(s), ${elapsedMs} ms after the first poll`
         : `job ${verificationId} still pending after ${polls} poll(s) over ${elapsedMs} ms; stopped following it`);

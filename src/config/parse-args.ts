@@ -3,6 +3,7 @@ import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { parseHeaderLine } from './headers.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
+import { readVerificationSamples } from '../samples/verify-samples-file.ts';
 import { parseOptions, type OptionTable, type OptionValues } from './options.ts';
 
 /** The headings of `run --help`. */
@@ -46,6 +47,7 @@ export const RUN_OPTIONS = {
   'verify-chain-id': { type: 'string', value: 'ID', group: RUN, help: `chain used for verification submissions (default: the profile's, else ${DEFAULTS.verifyChainId})` },
   'verify-unsupported-chain-id': { type: 'string', value: 'ID', group: RUN, help: `a chain the verification target must refuse (default ${DEFAULTS.verifyUnsupportedChainId})` },
   'known-calls': { type: 'string', value: 'FILE', group: RUN, help: 'contract calls with known results on the target (value checks of section 4.3)' },
+  'verify-samples': { type: 'string', value: 'FILE', group: RUN, help: 'contracts deployed on the verification target (JSON/YAML, specs/schemas/verify-samples.schema.json):\neach must verify with its expected match; invalid bodies are controlled against them' },
   'report-dir': { type: 'string', value: 'DIR', group: RUN, help: `where reports go (default ${DEFAULTS.reportDir})` },
   'min-evaluated': { type: 'string', value: 'P', group: RUN, help: 'the run passes only if at least P% of the selected contract rules were evaluated' },
   json: { type: 'boolean', group: RUN, help: 'print the machine verdict (as in rules.json) on stdout; everything else goes to stderr' },
@@ -139,6 +141,9 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     if (!/^\d{1,20}$/.test(v)) throw new ConfigError(`${flag} must be 1 to 20 digits, got "${v}"`);
     return v;
   };
+  const verifySamplesFile = last(flags['--verify-samples']);
+  // Read once here so that a bad file is one clear error before any test runs.
+  if (verifySamplesFile !== undefined) readVerificationSamples(verifySamplesFile);
   const minEvaluatedText = last(flags['--min-evaluated']);
   if (minEvaluatedText !== undefined && !(/^\d+(\.\d+)?$/.test(minEvaluatedText) && Number(minEvaluatedText) <= 100)) {
     throw new ConfigError(`--min-evaluated takes a percentage from 0 to 100, got "${minEvaluatedText}"`);
@@ -173,6 +178,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     quiet: flags['--quiet'] ?? false,
     verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), profile?.verifyChainId ?? DEFAULTS.verifyChainId),
     knownCallsFile: last(flags['--known-calls']),
+    ...(verifySamplesFile !== undefined ? { verifySamplesFile } : {}),
     ...(minEvaluatedText !== undefined ? { minEvaluated: Number(minEvaluatedText) } : {}),
     json: flags['--json'] ?? false,
     verifyUnsupportedChainId: chainId('--verify-unsupported-chain-id', last(flags['--verify-unsupported-chain-id']), DEFAULTS.verifyUnsupportedChainId),

@@ -52,6 +52,8 @@ export interface RunConfig {
   verifyUnsupportedChainId: string;
   /** JSON file of contract calls whose results are known on the target (value checks of 4.3). */
   knownCallsFile?: string;
+  /** JSON or YAML file of contracts deployed on the verification target (specs/schemas/verify-samples.schema.json). */
+  verifySamplesFile?: string;
   /** Percentage of the selected contract rules that must be evaluated for the run to pass. */
   minEvaluated?: number;
   /** Print the machine verdict as JSON on stdout (human output goes to stderr). */

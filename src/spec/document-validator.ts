@@ -9,7 +9,7 @@ const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; $defs?: Record<string, SchemaNode> };
 
 /** A JSON Schema of specs/schemas/, read once: the same file editors use to check what users write. */
-export function projectSchema(name: 'expectations' | 'rule-catalogue' | 'known-calls'): SchemaNode & Record<string, unknown> {
+export function projectSchema(name: 'expectations' | 'rule-catalogue' | 'known-calls' | 'verify-samples'): SchemaNode & Record<string, unknown> {
   return JSON.parse(readFileSync(`${SPECS_DIR}schemas/${name}.schema.json`, 'utf8')) as SchemaNode & Record<string, unknown>;
 }
 

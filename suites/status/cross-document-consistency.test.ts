@@ -1,78 +1,97 @@
-// summary.json against the single documents, and status.json against summary.json. The documents
-// compared are fetched together; a live page that changed in between is re-fetched once.
+// Where two status documents report the same fact (contract 4.7: summary.json carries the overall
+// indicator, the component statuses, the unresolved incidents and the upcoming or in-progress
+// maintenances), they must agree: ids, states and every other shared field, and the page object.
+// A disagreement counts once a re-fetch of both documents shows it again.
 import { describe } from 'vitest';
 import {
-  ACTIVE, COMPONENTS, ROLLUP, SUMMARY, UNRESOLVED, UPCOMING,
-  fetchTogether, isObject, listIn, type FetchedDocument, type Item, type StatusDocument,
+  ACTIVE, COMPONENTS, INCIDENTS, MAINTENANCES, ROLLUP, STATUS_DOCUMENTS, SUMMARY, UNRESOLVED, UPCOMING,
+  fetchTogether, isObject, listIn, type FetchedDocument, type StatusDocument,
 } from '../../src/checks/status-documents.ts';
-import { judgeWithRefetch, type Mismatch } from '../../src/checks/status-refetch-on-mismatch.ts';
+import { judgeWithRefetch, type Comparison } from '../../src/checks/status-refetch-on-mismatch.ts';
+import { compareLists, comparePages, joined, type ListSide } from '../../src/checks/status-shared-entities.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 
-/** Ids one side lists and the other does not, as mismatches of the summary-consistency rule. */
-function sameIds(summary: FetchedDocument, summaryItems: Item[], others: Item[], otherName: string): Mismatch[] {
-  const mine = new Set(summaryItems.map((i) => i.id));
-  const theirs = new Set(others.map((i) => i.id));
-  const onlyMine = [...mine].filter((id) => !theirs.has(id));
-  const onlyTheirs = [...theirs].filter((id) => !mine.has(id));
-  const out: Mismatch[] = [];
-  if (onlyMine.length) out.push({ rule: 'ST-4.7-summary-consistency', detail: `summary.json lists ${onlyMine.join(', ')}, absent from ${otherName}`, exchange: summary.exchange });
-  if (onlyTheirs.length) out.push({ rule: 'ST-4.7-summary-consistency', detail: `${otherName} lists ${onlyTheirs.join(', ')}, absent from summary.json`, exchange: summary.exchange });
-  return out;
+const SHARED = 'ST-4.7-shared-fields-agree';
+
+function side(fetched: FetchedDocument[], key: string, name = fetched.map((d) => d.doc.path.slice(1)).join(' + ')): ListSide {
+  return { name, items: fetched.flatMap((d) => listIn(d, key)), exchange: fetched[0]!.exchange };
 }
 
 /**
- * summary.json's list under `key` against the same list of `others` (joined), all fetched together;
- * `alsoCompare` adds mismatches beyond the ids. Skips when every list is empty: they agree vacuously.
+ * summary.json's list under `key` against the same entities in `others` (joined), fetched
+ * together and re-fetched on a disagreement; not evaluated when no document lists any.
  */
-async function expectSummaryListAgrees(t: Check, key: string, others: StatusDocument[], emptyReason: string,
-  alsoCompare: (summary: FetchedDocument, mine: Item[], theirs: Item[]) => Mismatch[] = () => []): Promise<void> {
-  const otherName = others.map((d) => d.path.slice(1)).join(' + ');
-  let count = 0;
-  await judgeWithRefetch(t, () => fetchTogether(t, [SUMMARY, ...others]), ([summary, ...rest]) => {
-    const mine = listIn(summary!, key);
-    const theirs = rest.flatMap((d) => listIn(d, key));
-    count = mine.length + theirs.length;
-    return [...sameIds(summary!, mine, theirs, otherName), ...alsoCompare(summary!, mine, theirs)];
+async function expectSummaryListAgrees(t: Check, key: string, others: StatusDocument[], rule: string, emptyReason: string): Promise<void> {
+  let listed = 0;
+  await judgeWithRefetch(t, () => fetchTogether(t, [SUMMARY, ...others]), ([summary, ...rest]): Comparison => {
+    const mine = side([summary!], key, 'summary.json');
+    const theirs = side(rest, key);
+    listed = mine.items.length + theirs.items.length;
+    return compareLists(mine, theirs, { idsRule: rule, stateRule: rule });
   });
-  if (count === 0) t.skip(emptyReason);
+  if (listed === 0) {
+    for (const r of [rule, SHARED]) t.notEvaluated(r, emptyReason);
+    t.skip(emptyReason);
+  }
 }
 
 describe('GET /summary.json', () => {
-  ruleTest('lists the same components with the same statuses as components.json', ['ST-4.7-summary-consistency'], async (t) => {
-    await expectSummaryListAgrees(t, 'components', [COMPONENTS], 'neither document lists a component', (summary, mine, theirs) => {
-      const statusOf = new Map(theirs.map((c) => [c.id, c.status]));
-      return mine.filter((c) => statusOf.has(c.id) && statusOf.get(c.id) !== c.status).map((c) => ({
-        rule: 'ST-4.7-summary-consistency',
-        detail: `component ${String(c.id)} is ${JSON.stringify(c.status)} in summary.json but ${JSON.stringify(statusOf.get(c.id))} in components.json`,
-        exchange: summary.exchange,
-      }));
-    });
+  ruleTest('lists the same components with the same statuses and fields as components.json', ['ST-4.7-summary-components-agree', SHARED], async (t) => {
+    await expectSummaryListAgrees(t, 'components', [COMPONENTS], 'ST-4.7-summary-components-agree', 'neither document lists a component');
   });
 
-  ruleTest('lists the same incidents as incidents/unresolved.json', ['ST-4.7-summary-consistency'], async (t) => {
-    await expectSummaryListAgrees(t, 'incidents', [UNRESOLVED], 'there is no unresolved incident in either document, so the lists agree vacuously');
+  ruleTest('lists the same incidents, states and fields as incidents/unresolved.json', ['ST-4.7-summary-incidents-agree', SHARED], async (t) => {
+    await expectSummaryListAgrees(t, 'incidents', [UNRESOLVED], 'ST-4.7-summary-incidents-agree', 'there is no unresolved incident in either document: nothing to compare');
   });
 
-  ruleTest('lists the same maintenances as the upcoming and active documents together', ['ST-4.7-summary-consistency'], async (t) => {
-    await expectSummaryListAgrees(t, 'scheduled_maintenances', [UPCOMING, ACTIVE], 'there is no upcoming or active maintenance in any document, so the lists agree vacuously');
+  ruleTest('lists the same maintenances, states and fields as the upcoming and active documents together', ['ST-4.7-summary-maintenances-agree', SHARED], async (t) => {
+    await expectSummaryListAgrees(t, 'scheduled_maintenances', [UPCOMING, ACTIVE], 'ST-4.7-summary-maintenances-agree', 'there is no upcoming or active maintenance in any document: nothing to compare');
   });
 });
 
 describe('GET /status.json', () => {
-  ruleTest('reports the same indicator and description as summary.json', ['ST-4.7-status-agrees-with-summary'], async (t) => {
-    let carried = 0;
-    await judgeWithRefetch(t, () => fetchTogether(t, [ROLLUP, SUMMARY]), ([rollup, summary]) => {
+  ruleTest('reports the same indicator and description as summary.json', ['ST-4.7-summary-indicator-agrees', 'ST-4.7-status-agrees-with-summary'], async (t) => {
+    const RULE_OF = { indicator: 'ST-4.7-summary-indicator-agrees', description: 'ST-4.7-status-agrees-with-summary' } as const;
+    await judgeWithRefetch(t, () => fetchTogether(t, [ROLLUP, SUMMARY]), ([rollup, summary]): Comparison => {
       const a = isObject(rollup!.body.status) ? rollup!.body.status : {};
       const b = isObject(summary!.body.status) ? summary!.body.status : {};
-      const keys = (['indicator', 'description'] as const).filter((k) => a[k] !== undefined || b[k] !== undefined);
-      carried = keys.length;
-      return keys.filter((k) => a[k] !== b[k]).map((k) => ({
-        rule: 'ST-4.7-status-agrees-with-summary',
-        detail: `status.json ${k} ${JSON.stringify(a[k])} differs from summary.json ${k} ${JSON.stringify(b[k])}`,
-        exchange: rollup!.exchange,
-      }));
+      // Only what both carry is compared: a missing indicator is the shape checks' business.
+      const keys = (['indicator', 'description'] as const).filter((k) => a[k] !== undefined && b[k] !== undefined);
+      const said = (k: 'indicator' | 'description') => `status.json ${k} ${JSON.stringify(a[k])}, summary.json ${k} ${JSON.stringify(b[k])}`;
+      return {
+        compared: keys.map((k) => ({ rule: RULE_OF[k], detail: said(k), exchange: rollup!.exchange })),
+        mismatches: keys.filter((k) => a[k] !== b[k]).map((k) => ({ rule: RULE_OF[k], detail: `${said(k)} differ`, exchange: rollup!.exchange })),
+      };
     });
-    // Two documents both without a status agree only vacuously.
-    if (carried === 0) t.skip('neither document carries a status indicator or description');
+  });
+});
+
+/** Full lists and the subset documents that list some of the same entities. */
+const FULL_AND_PARTS = [
+  { full: INCIDENTS, parts: [UNRESOLVED], key: 'incidents' },
+  { full: MAINTENANCES, parts: [UPCOMING, ACTIVE], key: 'scheduled_maintenances' },
+];
+
+for (const { full, parts, key } of FULL_AND_PARTS) {
+  describe(`GET ${full.path}`, () => {
+    ruleTest(`reports each entity it shares with ${parts.map((p) => p.path).join(' and ')} in the same state and fields`, ['ST-4.7-lists-agree-on-state', SHARED], async (t) => {
+      let shared = 0;
+      await judgeWithRefetch(t, () => fetchTogether(t, [full, ...parts]), ([whole, ...subsets]): Comparison => {
+        const comparisons = subsets.map((part) => compareLists(side([part!], key), side([whole!], key), { stateRule: 'ST-4.7-lists-agree-on-state' }));
+        shared = comparisons.reduce((n, c) => n + c.compared.filter((m) => m.rule === 'ST-4.7-lists-agree-on-state').length, 0);
+        return joined(...comparisons);
+      });
+      if (shared === 0) {
+        const reason = `no entity is listed both in ${full.path} and in ${parts.map((p) => p.path).join(' or ')}: nothing to compare`;
+        for (const r of ['ST-4.7-lists-agree-on-state', SHARED]) t.notEvaluated(r, reason);
+        t.skip(reason);
+      }
+    });
+  });
+}
+
+describe('every status document', () => {
+  ruleTest('carries the same page object', [SHARED], async (t) => {
+    await judgeWithRefetch(t, () => fetchTogether(t, STATUS_DOCUMENTS), comparePages);
   });
 });

@@ -3,10 +3,10 @@
 import { describe } from 'vitest';
 import {
   ACTIVE, INCIDENTS, MAINTENANCES, UNRESOLVED, UPCOMING,
-  fetchStatusDocument, fetchTogether, listIn, type StatusDocument,
+  fetchStatusDocument, fetchTogether, listIn, type Item, type StatusDocument,
 } from '../../src/checks/status-documents.ts';
 import { leftOutOfMostRecent } from '../../src/checks/status-most-recent.ts';
-import { judgeWithRefetch } from '../../src/checks/status-refetch-on-mismatch.ts';
+import { judgeWithRefetch, type Comparison } from '../../src/checks/status-refetch-on-mismatch.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 
 const CAP = 50;
@@ -38,16 +38,21 @@ for (const list of LISTS) {
 
     ruleTest(`includes the recent ${list.parts.map((p) => p.path).join(' and ')} items among the most recent ones`, ['ST-8-lists-most-recent', list.allStatesRule], async (t) => {
       let candidates = 0;
-      await judgeWithRefetch(t, () => fetchTogether(t, [list.doc, ...list.parts]), ([full, ...parts]) => {
+      const rules = ['ST-8-lists-most-recent', list.allStatesRule];
+      await judgeWithRefetch(t, () => fetchTogether(t, [list.doc, ...list.parts]), ([full, ...parts]): Comparison => {
         const items = listIn(full!, list.key);
         const fromParts = parts.flatMap((part) => listIn(part, list.key));
         candidates = fromParts.length;
+        const described = (item: Item) => `${String(item.id)} (${JSON.stringify(item.status)}, ${list.timeKeys.map((k) => `${k} ${String(item[k])}`).join(', ')})`;
         // A recent item left out breaks both "most recent" and "of any state, these included".
-        return leftOutOfMostRecent(items, CAP, fromParts, list.timeKeys).flatMap((item) => ['ST-8-lists-most-recent', list.allStatesRule].map((rule) => ({
-          rule,
-          detail: `${String(item.id)} (${JSON.stringify(item.status)}, ${list.timeKeys.map((k) => `${k} ${String(item[k])}`).join(', ')}) is left out of ${list.doc.path} (${items.length} items) though it is newer than its oldest entry`,
-          exchange: full!.exchange,
-        })));
+        return {
+          compared: fromParts.flatMap((item) => rules.map((rule) => ({ rule, detail: `${described(item)} is looked for in ${list.doc.path}`, exchange: full!.exchange }))),
+          mismatches: leftOutOfMostRecent(items, CAP, fromParts, list.timeKeys).flatMap((item) => rules.map((rule) => ({
+            rule,
+            detail: `${described(item)} is left out of ${list.doc.path} (${items.length} items) though it is newer than its oldest entry`,
+            exchange: full!.exchange,
+          }))),
+        };
       });
       if (candidates === 0) t.skip(`${list.parts.map((p) => p.path).join(' and ')} list nothing, so there is no item ${list.doc.path} must include`);
     });

@@ -3,9 +3,9 @@
 import { describe } from 'vitest';
 import {
   ACTIVE, INCIDENTS, MAINTENANCES, SUMMARY, UNRESOLVED, UPCOMING,
-  fetchStatusDocument, fetchTogether, listIn, type FetchedDocument, type StatusDocument,
+  fetchStatusDocument, fetchTogether, listIn, type FetchedDocument, type Item, type StatusDocument,
 } from '../../src/checks/status-documents.ts';
-import { judgeWithRefetch, type Mismatch } from '../../src/checks/status-refetch-on-mismatch.ts';
+import { judgeWithRefetch, type Comparison, type Mismatch } from '../../src/checks/status-refetch-on-mismatch.ts';
 import { ACTIVE_STATES, UNRESOLVED_STATES, UPCOMING_STATES, inStateSet } from '../../src/checks/status-states.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 
@@ -43,15 +43,15 @@ for (const subset of SUBSETS) {
 
     ruleTest(`holds every ${subset.states.join(' or ')} item of ${subset.full.path}`, [subset.rule, subset.stateRule], async (t) => {
       let inFull = 0;
-      await judgeWithRefetch(t, () => fetchTogether(t, [subset.doc, subset.full]), ([part, full]): Mismatch[] => {
+      await judgeWithRefetch(t, () => fetchTogether(t, [subset.doc, subset.full]), ([part, full]): Comparison => {
         const members = new Set(listIn(part!, subset.key).map((item) => item.id));
         const expected = listIn(full!, subset.key).filter((item) => inStateSet(item.status, subset.states));
         inFull = expected.length;
-        return expected.filter((item) => !members.has(item.id)).map((item) => ({
-          rule: subset.rule,
-          detail: `${subset.full.path} lists ${String(item.id)} in state ${JSON.stringify(item.status)}, but ${subset.doc.path} does not`,
-          exchange: part!.exchange,
-        }));
+        const judged = (item: Item, detail: string): Mismatch => ({ rule: subset.rule, detail: `${String(item.id)} (${JSON.stringify(item.status)}) ${detail}`, exchange: part!.exchange });
+        return {
+          compared: expected.map((item) => judged(item, `of ${subset.full.path} is looked for in ${subset.doc.path}`)),
+          mismatches: expected.filter((item) => !members.has(item.id)).map((item) => judged(item, `is listed by ${subset.full.path}, but ${subset.doc.path} does not list it`)),
+        };
       });
       if (inFull === 0) t.skip(`${subset.full.path} lists no ${subset.states.join(' or ')} item, so there is nothing the subset must hold`);
     });

@@ -3,11 +3,11 @@
 // submission while the first job runs is refused. These change the target's state: writes.
 import { describe } from 'vitest';
 import fc from 'fast-check';
-import type { VerificationSample } from '../../fixtures/contracts/deployments.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
 import { followVerificationJob } from '../../src/checks/verification-job.ts';
-import { acceptedId, sampleBody, submitUnverifiedSample, submitVerification, verificationSamples } from '../../src/checks/verification-sample.ts';
+import { judgeSampleMatch, submitKnownSample, verifiesThere } from '../../src/checks/verification-control.ts';
+import { acceptedId, controlSamples, firstVerificationSamples, refusalCode, sampleBody, submitUnverifiedSample, submitVerification, type VerificationSample } from '../../src/samples/verification-sample.ts';
 import { isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
@@ -17,26 +17,19 @@ import { retryAfterMs } from '../../src/http/retry-after.ts';
 const WRITES = { writes: true };
 
 /**
- * A fixture sample the target holds as verified with exact matches: one it already verified, or one
- * verified here and followed to the end. Skips when the target cannot verify the sample at all.
+ * A known sample with an exact expected match that the target holds as verified: one it already
+ * verified, or one verified here (its job followed and judged). Skips when none verifies.
  */
 async function verifiedSample(t: Check): Promise<VerificationSample> {
-  for (const sample of verificationSamples(t)) {
-    const exchange = await submitVerification(t, sample.chainId, sample.address, sampleBody(sample));
-    if (exchange.status >= 400 && exchange.status < 500 && expectVerificationErrorBody(t, exchange, 'first submission').customCode === 'already_verified') return sample;
-    const id = acceptedId(exchange);
-    if (!id) continue;
-    const followed = await followVerificationJob(t, id);
-    const { match, creationMatch, runtimeMatch } = followed.job.contract ?? {};
-    if (creationMatch === 'exact_match' && runtimeMatch === 'exact_match') return sample;
-    t.note(`${sample.address} ended with match ${String(match)} (creation ${String(creationMatch)}, runtime ${String(runtimeMatch)}), not exact on both`);
+  const exact = controlSamples(t).filter((s) => s.expectedMatch === 'exact_match');
+  if (exact.length === 0) t.skip('no known sample is expected to verify with exact matches: give --verify-samples FILE');
+  const outcomes: string[] = [];
+  for (const sample of exact) {
+    const outcome = await submitKnownSample(t, sample, { body: sampleBody(sample, { withCreationHash: true }) });
+    if (verifiesThere(outcome)) return sample;
+    outcomes.push(outcome.kind === 'undecided' || outcome.kind === 'not_verified' ? outcome.detail : outcome.kind);
   }
-  return t.skip(`the target verified none of the fixture samples on chain ${t.config.verifyChainId} with exact runtime and creation matches`);
-}
-
-function errorCode(exchange: Exchange): string | undefined {
-  const body = responseJson(exchange) as { customCode?: unknown } | undefined;
-  return exchange.status >= 400 && typeof body?.customCode === 'string' ? body.customCode : undefined;
+  return t.skip(`the target verified none of the known samples with exact matches: ${outcomes.join('; ')}`);
 }
 
 /**
@@ -49,19 +42,23 @@ async function submitAllTwiceTogether(t: Check, samples: VerificationSample[]): 
   const once = (sample: VerificationSample) => submitVerification(t, sample.chainId, sample.address, sampleBody(sample), { waitOutThrottling: false });
   const send = () => Promise.all(samples.map((sample) => Promise.all([once(sample), once(sample)])));
   const groups = await send();
-  const throttle = groups.flat().find((ex) => errorCode(ex) === 'too_many_requests');
+  const throttle = groups.flat().find((ex) => refusalCode(ex) === 'too_many_requests');
   if (!throttle) return groups;
   const waitMs = Math.min(retryAfterMs(throttle.responseHeaders['retry-after']) ?? 1000, 15_000);
   t.note(`the submissions met too_many_requests; waited ${waitMs} ms and sent them again`);
-  await followAccepted(t, groups.flat());
+  await followAccepted(t, samples, groups);
   await new Promise((resolve) => setTimeout(resolve, waitMs));
   return send();
 }
 
-async function followAccepted(t: Check, exchanges: Exchange[]): Promise<void> {
-  for (const exchange of exchanges) {
-    const id = acceptedId(exchange);
-    if (id) await followVerificationJob(t, id);
+async function followAccepted(t: Check, samples: VerificationSample[], groups: Exchange[][]): Promise<void> {
+  for (const [i, group] of groups.entries()) {
+    for (const exchange of group) {
+      const id = acceptedId(exchange);
+      if (!id) continue;
+      const followed = await followVerificationJob(t, id);
+      if (followed.completed) judgeSampleMatch(t, samples[i]!, followed.job, followed.exchange, `${samples[i]!.contractIdentifier} at ${samples[i]!.address}`);
+    }
   }
 }
 
@@ -75,6 +72,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     if (Object.keys(t.config.headers).length === 0) {
       t.soft('VF-5-no-credentials-needed', exchange.status !== 401 && exchange.status !== 403, `${context} without credentials answered ${exchange.status}`, exchange);
     }
+    if (acceptedId(exchange)) t.soft('VF-4.8-json-request-body', true, `${context}: the application/json body was accepted`, exchange);
     t.soft('VF-9-path-prefix-v2', exchange.status !== 404 && exchange.status !== 405, `${context}: POST /v2/verify/... is not served (${exchange.status})`, exchange);
     expectRule('VF-4.8-creation-tx-hash-optional', exchange.status >= 200 && exchange.status < 300,
       `${context} (valid, no creationTransactionHash, application/json) answered ${exchange.status}: ${exchange.responseBody.slice(0, 200)}`, exchange);
@@ -89,7 +87,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
 
   ruleTest('reports the accepted job at GET /v2/verify/{verificationId} until it completes', [
     'VF-4.8-job-status-endpoint', 'VF-4.8-job-status-200', 'VF-4.8-job-object-fields', 'VF-4.8-job-match-values', 'VF-4.8-job-error-when-failed', 'VF-1-asynchronous-verification',
-    'VF-4.8-accept-verification-id-uuid',
+    'VF-4.8-accept-verification-id-uuid', 'VF-4.8-job-lifecycle', 'VF-1-known-sample-verifies',
   ], async (t) => {
     const { sample, exchange } = await submitUnverifiedSample(t, { withCreationHash: true });
     const id = acceptedId(exchange);
@@ -97,12 +95,13 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     const followed = await followVerificationJob(t, id);
     if (!followed.completed) t.skip(`the job did not complete within the polling bound (${followed.polls} polls, ${followed.elapsedMs} ms)`);
     const contract = followed.job.contract ?? {};
+    judgeSampleMatch(t, sample, followed.job, followed.exchange, `${sample.contractIdentifier} at ${sample.address}`);
     t.soft('VF-4.8-job-object-fields', contract.chainId === sample.chainId, `job reports chainId ${JSON.stringify(contract.chainId)}, submitted ${sample.chainId}`, followed.exchange);
     t.soft('VF-4.8-job-object-fields', contract.address?.toLowerCase() === sample.address.toLowerCase(), `job reports address ${String(contract.address)}, submitted ${sample.address}`, followed.exchange);
     t.note(`job ended with match ${String(contract.match)}${followed.job.error ? `, error ${followed.job.error.customCode}` : ''}`);
   }, WRITES);
 
-  ruleTest('rejects a resubmission of a contract verified with exact matches as already_verified', ['VF-7-already-verified', 'VF-7-already-verified-409', 'VF-7-error-body-shape'], async (t) => {
+  ruleTest('rejects a resubmission of a contract verified with exact matches as already_verified', ['VF-7-already-verified', 'VF-7-already-verified-409', 'VF-7-error-body-shape', 'VF-1-known-sample-verifies'], async (t) => {
     const sample = await verifiedSample(t);
     const exchange = await submitVerification(t, sample.chainId, sample.address, sampleBody(sample, { withCreationHash: true }));
     const context = `resubmission of verified ${sample.address} on chain ${sample.chainId}`;
@@ -128,12 +127,14 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     }, { runs: Math.min(t.config.depth, 4) });
   }, WRITES);
 
-  ruleTest('refuses another submission while the first job still runs with duplicate_verification_request', ['VF-7-duplicate-request-429'], async (t) => {
-    const samples = verificationSamples(t);
+  ruleTest('refuses another submission while the first job still runs with duplicate_verification_request', ['VF-7-duplicate-request-429', 'VF-1-known-sample-verifies'], async (t) => {
+    // A few samples, so that twice as many simultaneous submissions stay within a rate limit.
+    const samples = firstVerificationSamples(t).slice(0, 4);
+    if (samples.length === 0) t.skip('no deployed contract is known on the target: give --verify-samples FILE');
     const groups = await submitAllTwiceTogether(t, samples);
-    await followAccepted(t, groups.flat());
-    const answers = (group: Exchange[]) => group.map((ex) => `${ex.status} ${errorCode(ex) ?? 'accepted'}`).join(' and ');
-    if (groups.flat().some((ex) => errorCode(ex) === 'too_many_requests')) t.skip('the target throttled the submissions even after waiting once');
+    await followAccepted(t, samples, groups);
+    const answers = (group: Exchange[]) => group.map((ex) => `${ex.status} ${refusalCode(ex) ?? 'accepted'}`).join(' and ');
+    if (groups.flat().some((ex) => refusalCode(ex) === 'too_many_requests')) t.skip('the target throttled the submissions even after waiting once');
     let observed = 0;
     for (const [i, group] of groups.entries()) {
       const accepted = group.filter((ex) => acceptedId(ex) !== undefined);
@@ -142,12 +143,34 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       expectRule('VF-7-duplicate-request-429', accepted.length === 1, `two simultaneous submissions of ${samples[i]!.address} were both accepted`, accepted[1]);
       const other = group.find((ex) => acceptedId(ex) === undefined)!;
       // On a fast target the job may end before the other submission is handled: already_verified then.
-      if (errorCode(other) === 'already_verified') continue;
+      if (refusalCode(other) === 'already_verified') continue;
       observed += 1;
-      expectRule('VF-7-duplicate-request-429', other.status === 429 && errorCode(other) === 'duplicate_verification_request',
+      expectRule('VF-7-duplicate-request-429', other.status === 429 && refusalCode(other) === 'duplicate_verification_request',
         `a submission of ${samples[i]!.address} sent with one that was accepted answered ${answers(group)}`, other);
     }
     if (observed === 0) t.skip(`no job was observed running: ${groups.map(answers).join('; ')}`);
     t.note(`${observed} contract(s) met a running job`);
+  }, WRITES);
+
+  // The control samples are verified by their twins (and judged there), only once their refusals are decided.
+  ruleTest('verifies every known sample with its expected match, then answers already_verified under any letter case of its address', [
+    'VF-1-known-sample-verifies', 'VF-7-already-verified', 'VF-4.8-address-case-insensitive', 'VF-4.8-json-request-body', 'VF-4.8-job-lifecycle',
+  ], async (t) => {
+    const samples = firstVerificationSamples(t);
+    if (samples.length === 0) t.skip('no deployed contract is known on the target: give --verify-samples FILE');
+    for (const sample of samples) {
+      const outcome = await submitKnownSample(t, sample, { body: sampleBody(sample, { withCreationHash: true }) });
+      // A partial match may be submitted again to reach an exact one: only exact matches are final.
+      if (!verifiesThere(outcome) || sample.expectedMatch !== 'exact_match') continue;
+      const context = `resubmission of verified ${sample.contractIdentifier} at ${sample.address} on chain ${sample.chainId}`;
+      const again = await submitVerification(t, sample.chainId, sample.address, sampleBody(sample));
+      t.soft('VF-7-already-verified', refusalCode(again) === 'already_verified', `${context} answered ${again.status} ${refusalCode(again) ?? ''}`, again);
+      // Another spelling of the address is judged only once the same spelling is known to answer already_verified.
+      if (refusalCode(again) !== 'already_verified') continue;
+      const hex = sample.address.slice(2);
+      const spelling = `0x${hex === hex.toUpperCase() ? hex.toLowerCase() : hex.toUpperCase()}`;
+      const other = await submitVerification(t, sample.chainId, spelling, sampleBody(sample));
+      t.soft('VF-4.8-address-case-insensitive', refusalCode(other) === 'already_verified', `${context} as ${spelling} answered ${other.status} ${refusalCode(other) ?? ''}, not already_verified`, other);
+    }
   }, WRITES);
 });

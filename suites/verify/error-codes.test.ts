@@ -4,16 +4,15 @@ import { describe } from 'vitest';
 import fc from 'fast-check';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
-import { sampleBody, strangerAddressArbitrary, submitVerification, verificationSamples } from '../../src/checks/verification-sample.ts';
+import { strangerAddress, strangerAddressArbitrary, submitVerification, wellFormedBody } from '../../src/samples/verification-sample.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
   ruleTest('rejects a well-formed submission for an unsupported chain with unsupported_chain', ['VF-7-unsupported-chain', 'VF-7-unsupported-chain-400', 'VF-7-error-body-shape'], async (t) => {
-    const sample = verificationSamples(t)[0]!;
     const chainId = t.config.verifyUnsupportedChainId;
-    const exchange = await submitVerification(t, chainId, sample.address, sampleBody(sample));
+    const exchange = await submitVerification(t, chainId, strangerAddress(t), wellFormedBody(t));
     const context = `valid submission for chain ${chainId} (configured as unsupported)`;
     expectRule('VF-7-unsupported-chain', exchange.status >= 400 && exchange.status < 500, `${context} answered ${exchange.status}`, exchange);
     const error = expectVerificationErrorBody(t, exchange, context);
@@ -22,8 +21,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
   });
 
   ruleTest('reports any server failure as internal_error with the error body', ['VF-7-internal-error', 'VF-7-internal-error-500', 'VF-7-error-body-shape'], async (t) => {
-    const sample = verificationSamples(t)[0]!;
-    const base = sampleBody(sample);
+    const base = wellFormedBody(t);
     const stdJsonInput = base.stdJsonInput as Record<string, unknown>;
     // Well-formed by the contract, awkward inside: source content of the wrong type, deep settings,
     // a very long contract name. A target that fails on them must still answer internal_error.

@@ -3,7 +3,7 @@
 import { describe } from 'vitest';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
-import { strangerAddress, submitVerification } from '../../src/checks/verification-sample.ts';
+import { strangerAddress, submitVerification } from '../../src/samples/verification-sample.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 
