@@ -14,7 +14,7 @@ import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalo
 import type { InterfaceName } from '../spec/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { RequestRefused } from './request-guard.ts';
-import { runState } from './run-state.ts';
+import { runInTestScope, runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
 import { reproducerDir, writeReproducer } from '../report/reproducer.ts';
 import { SkipCheck, skipBecause } from './skip.ts';
@@ -85,7 +85,6 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const { config } = state;
     const expectations = config.expectations ?? [];
     const exchanges: Exchange[] = [];
-    state.current = exchanges;
     const meta: ConformanceMeta = { rules, evaluations: {}, notEvaluated: [], violations: [], heldOnExpected: [], requests: 0, throttled: 0, notes: [] };
     ctx.task.meta.conformance = meta;
     await labelForReport(iface, rules, config);
@@ -93,7 +92,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const tallies = new RuleTallies(expectations);
     const kept: RuleViolation[] = [];
     const base = config.targets[TARGET_OF[iface]];
-    state.writesAllowed = Boolean(options.writes) && config.allowWrites;
+    const scope = { exchanges, writesAllowed: Boolean(options.writes) && config.allowWrites };
     // A refused request skips the test even if the body catches the error: it could not check what it meant to.
     let refused: string | undefined;
     const send = async (req: OutgoingRequest) => {
@@ -132,7 +131,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
-      await collectEvaluations(tallies, () => body(check));
+      await runInTestScope(scope, () => collectEvaluations(tallies, () => body(check)));
     } catch (error) {
       const cause = stopCause(error);
       if (error instanceof SkipCheck) skipReason = error.message;
