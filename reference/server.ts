@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { openLedgerDatabase } from './db/ledger-database.ts';
+import { cacheReads } from './db/cached-reads.ts';
 import { createSqlContractStore } from './db/contract-store-sql.ts';
 import { registerQueryRoutes } from './query/query-routes.ts';
 import { applyCors, applyEtags, notFoundHandler, queryErrorHandler } from './query/http-conventions.ts';
@@ -57,7 +58,7 @@ export async function startReferenceServer(opts: { port?: number } = {}): Promis
   app.addHook('onResponse', async (request, reply) => {
     requestLog.push({ method: request.method, url: request.url, at: Date.now(), status: reply.statusCode });
   });
-  await registerQueryService(app, db);
+  await registerQueryService(app, cacheReads(db));
   await registerContractCallRoute(app, { store });
   await registerStatusRoutes(app, { prefix: STATUS_PREFIX });
   const verify = await registerVerifyRoutes(app, { store });
