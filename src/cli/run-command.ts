@@ -38,7 +38,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   let targets: Targets;
   if (!anyGiven) {
     const { startReferenceServer } = await import('../../reference/server.ts');
-    const started = await startReferenceServer();
+    const started = await startReferenceServer({ statusOnly: run.only.every((name) => name === 'status') });
     server = started;
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
     say(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
