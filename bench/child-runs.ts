@@ -16,6 +16,8 @@ export interface ConformanceRun {
   rulesJudged: number;
   verdicts: Map<string, string>;
   peaks: Array<{ command: string; peakMiB: number }>;
+  /** The run's summary.txt, kept to show why a run did not pass. */
+  summary: string;
 }
 
 function waitExit(child: ChildProcess, limitMs: number, what: string): Promise<number | null> {
@@ -51,6 +53,7 @@ export async function runConformance(args: string[], limitMs = 900_000): Promise
       rulesJudged: rules.rules.filter((r) => r.evaluations.held + r.evaluations.violated > 0).length,
       verdicts: new Map(rules.rules.map((r) => [r.id, r.verdict])),
       peaks,
+      summary: readFileSync(join(reportDir, 'summary.txt'), 'utf8'),
     };
   } finally {
     rmSync(reportDir, { recursive: true, force: true });

@@ -79,6 +79,11 @@ async function coldStart(): Promise<void> {
   }
 }
 
+/** A run that did not pass is no measurement of a working suite: say why, from its own summary. */
+function explainFailure(name: string, run: ConformanceRun): void {
+  if (run.exitCode !== 0) print(`  (${name} exited ${run.exitCode}:\n${run.summary.split('\n').slice(0, 30).map((l) => `    ${l}`).join('\n')})`);
+}
+
 function peakOf(run: ConformanceRun): { mib: number; command: string } {
   const top = [...run.peaks].sort((a, b) => b.peakMiB - a.peakMiB)[0];
   return { mib: top?.peakMiB ?? 0, command: top?.command ?? 'n/a (no /proc)' };
@@ -93,6 +98,7 @@ async function conformanceFigures(capacity: number): Promise<void> {
   const main = await runConformance(seed);
   figure('main job wall, embedded reference (s)', main.wallS.toFixed(1), '<= 20', main.wallS <= 20 && main.exitCode === 0);
   print(`  (exit ${main.exitCode}, ${main.requests} requests, ${main.rulesJudged} rules judged)`);
+  explainFailure('the main job', main);
   const peak = peakOf(main);
   figure('main job peak RSS of its largest process (MiB)', peak.mib.toFixed(0), '<= 500', peak.mib <= 500);
   for (const p of [...main.peaks].sort((a, b) => b.peakMiB - a.peakMiB).slice(0, 3)) print(`  (${p.peakMiB.toFixed(0).padStart(5)} MiB  ${p.command})`);
@@ -101,8 +107,10 @@ async function conformanceFigures(capacity: number): Promise<void> {
 
   const status = await runConformance(['--only', 'status', ...seed]);
   figure('--only status wall (s)', status.wallS.toFixed(1), '<= 3', status.wallS <= 3 && status.exitCode === 0);
+  explainFailure('--only status', status);
   const verify = await runConformance(['--only', 'verify', ...seed]);
   figure('--only verify wall (s)', verify.wallS.toFixed(1), '<= 50', verify.wallS <= 50 && verify.exitCode === 0);
+  explainFailure('--only verify', verify);
 
   // The same reference given as a target, once directly and once 200 ms away behind the delay proxy.
   const ref = await startReferenceProcess();
@@ -113,6 +121,8 @@ async function conformanceFigures(capacity: number): Promise<void> {
     const far = await runConformance(targets(proxy.url));
     const ratio = far.wallS / near.wallS;
     figure('run 200 ms away / run nearby (wall ratio)', `${ratio.toFixed(2)} (${far.wallS.toFixed(0)}/${near.wallS.toFixed(0)} s)`, '<= 2', ratio <= 2);
+    explainFailure('the run nearby', near);
+    explainFailure('the run 200 ms away', far);
     const changed = sameVerdicts(near, far);
     print(`  (nearby exit ${near.exitCode}, ${near.requests} requests; 200 ms away exit ${far.exitCode}, ${far.requests} requests; verdicts ${changed.length ? `differ: ${changed.join('; ')}` : 'identical'})`);
   } finally {

@@ -58,6 +58,13 @@ const NO_SERVER_ERROR: Record<InterfaceName, string> = {
   verify: 'VF-7-no-server-error',
 };
 
+/**
+ * Interfaces whose tests run one at a time. The verifier rejects excess traffic per client
+ * (VF-7-too-many-requests) at a rate the contract does not state: concurrent tests on a loopback
+ * target (not paced by us) would mostly wait out each other's throttling.
+ */
+const ONE_AT_A_TIME: ReadonlySet<InterfaceName> = new Set(['verify']);
+
 function clip(text: string, max = 600): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
 }
@@ -80,7 +87,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   if (rules.length === 0 || unknown.length) throw new Error(`test "${name}" names unknown rules: ${unknown.join(', ') || '(none given)'}`);
   const iface = interfaceOfRule(rules[0]!);
 
-  test(name, { timeout: options.timeout ?? 120_000, meta: { rules } }, async (ctx) => {
+  test(name, { timeout: options.timeout ?? 120_000, meta: { rules }, ...(ONE_AT_A_TIME.has(iface) ? { sequential: true } : {}) }, async (ctx) => {
     const state = runState();
     const { config } = state;
     const expectations = config.expectations ?? [];
