@@ -24,12 +24,11 @@ export default defineConfig({
           setupFiles: ['allure-vitest/setup'],
           // One worker, files in sequence: the rate limit and request budget are then run-wide. The
           // files share one module graph (imports load once, not once per file); within a file
-          // independent tests run concurrently, so a slow target is waited on in parallel.
-          // Tests whose requests depend on each other go in a describe.sequential block.
+          // ruleTest runs independent tests concurrently, this many at once, so a slow target is
+          // waited on in parallel (src/harness/rule-test.ts).
           fileParallelism: false,
           maxWorkers: 1,
           isolate: false,
-          sequence: { concurrent: true },
           maxConcurrency: 8,
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -1,5 +1,6 @@
 import * as allure from 'allure-js-commons';
 import { test } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { collectEvaluations } from '../evidence/evaluation.ts';
@@ -87,7 +88,10 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   if (rules.length === 0 || unknown.length) throw new Error(`test "${name}" names unknown rules: ${unknown.join(', ') || '(none given)'}`);
   const iface = interfaceOfRule(rules[0]!);
 
-  test(name, { timeout: options.timeout ?? 120_000, meta: { rules }, ...(ONE_AT_A_TIME.has(iface) ? { sequential: true } : {}) }, async (ctx) => {
+  // Independent tests run concurrently (at most maxConcurrency of a file at once); a test inside a
+  // describe.sequential block keeps its place in line, for requests that depend on each other.
+  const sequential = ONE_AT_A_TIME.has(iface) || getCurrentSuite()?.options?.sequential === true;
+  test(name, { timeout: options.timeout ?? 120_000, meta: { rules }, ...(sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
     const state = runState();
     const { config } = state;
     const expectations = config.expectations ?? [];
