@@ -41,7 +41,7 @@ export function sampleTreeRss(root: number, everyMs = 100): RssSampler {
         let command = known?.command;
         if (!command) {
           try {
-            command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim().slice(0, 80);
+            command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/[\0\s]+/g, ' ').trim().slice(0, 80);
           } catch {
             command = '?';
           }

@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { openLedgerDatabase } from './db/ledger-database.ts';
-import { cacheReads } from './db/cached-reads.ts';
+import { cacheReads } from './query/cached-reads.ts';
 import { createSqlContractStore } from './db/contract-store-sql.ts';
 import { registerQueryRoutes } from './query/query-routes.ts';
 import { applyCors, applyEtags, notFoundHandler, queryErrorHandler } from './query/http-conventions.ts';

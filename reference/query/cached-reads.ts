@@ -3,8 +3,8 @@
 // (PGlite is single-threaded WASM; its result decoding was most of the server's time per request).
 import type { PGlite } from '@electric-sql/pglite';
 
-/** Entries kept; the oldest entry goes when a new one would pass the limit. */
-const MAX_ENTRIES = 4000;
+/** Answers kept (each a page of at most 100 items, or the transfers or signatures of one); the oldest goes first. */
+const MAX_ENTRIES = 1000;
 
 type QueryResult = Awaited<ReturnType<PGlite['query']>>;
 
