@@ -22,9 +22,14 @@ export default defineConfig({
           include: [`suites/**/*.test.${EXT}`],
           globalSetup: [`src/harness/global-setup.${EXT}`],
           setupFiles: ['allure-vitest/setup'],
-          // One worker, files in sequence: the rate limit and request budget are then run-wide.
+          // One worker, files in sequence: the rate limit and request budget are then run-wide. The
+          // files share one module graph (imports load once, not once per file); within a file
+          // ruleTest runs independent tests concurrently, this many at once, so a slow target is
+          // waited on in parallel (src/harness/rule-test.ts).
           fileParallelism: false,
           maxWorkers: 1,
+          isolate: false,
+          maxConcurrency: 8,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,13 +1,31 @@
-// `npm run bench`: speed and memory of the parts a run depends on, printed as numbers. Every loop is
-// bounded by a count; every request goes to a reference server on 127.0.0.1.
+// `npm run bench`: the speed and footprint figures of issue 17, each printed next to its target, on
+// this machine (cores and load average printed first: compare figures taken under similar load).
+// Every loop is bounded by a count or a time; every request goes to 127.0.0.1.
+// `npm run bench -- --quick` leaves out the conformance runs; `-- --npm-test` adds a full `npm test`.
+import { availableParallelism, loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { request } from 'undici';
-import { startReferenceServer } from '../reference/server.ts';
 import { loadSpec } from '../specs/load-spec.ts';
 import { findOperation, responseSchema } from '../specs/operations.ts';
 import { schemaChecker } from '../specs/schema-validator.ts';
 import { queryArbitrary } from '../generators/requests/query-arbitrary.ts';
+import { fixtureContractNames, loadVerificationSample } from '../fixtures/contracts/deployments.ts';
 import { formatTiming, timeRuns } from './measure.ts';
+import { measureCapacity } from './load-test.ts';
+import { startDelayProxy } from './delay-proxy.ts';
+import { runConformance, runNpmTest, startReferenceProcess, type ConformanceRun, type ReferenceProcess } from './child-runs.ts';
+
+const CORES = availableParallelism();
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const load = () => `load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+
+/** One figure next to its target: `within` says whether it meets it. */
+function figure(name: string, value: string, target: string, within: boolean): void {
+  print(`${name.padEnd(58)} ${value.padStart(16)}   target ${target.padEnd(12)} ${within ? 'met' : 'NOT MET'}   (${CORES} cores, ${load()})`);
+}
 
 async function getJson(url: string): Promise<unknown> {
   const res = await request(url);
@@ -15,32 +33,137 @@ async function getJson(url: string): Promise<unknown> {
   return res.body.json();
 }
 
-async function main(): Promise<void> {
-  const print = (line: string) => process.stdout.write(`${line}\n`);
+/** Fills every fixture contract's verification at once; resolves when all are accepted. */
+async function submitVerifications(ref: ReferenceProcess): Promise<void> {
+  await Promise.all(fixtureContractNames().map(async (name) => {
+    const sample = loadVerificationSample(name);
+    const { chainId, address, ...body } = sample;
+    const res = await request(`${ref.baseUrl}/v2/verify/${chainId}/${address}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await res.body.dump();
+  }));
+}
 
-  print(formatTiming('reference server start + close', await timeRuns(3, async () => (await startReferenceServer()).close()), 'starts'));
+/** Requests per second of the reference: one page asked again and again, and a new page each time. */
+interface ReferenceCapacity { repeated: number; fresh: number }
 
-  const server = await startReferenceServer();
+async function referenceFigures(): Promise<ReferenceCapacity> {
+  const ref = await startReferenceProcess();
   try {
-    const base = `${server.baseUrl}/api/v1`;
-    await getJson(`${base}/transactions?limit=100`);
-    print(formatTiming('GET /transactions?limit=100', await timeRuns(200, () => getJson(`${base}/transactions?limit=100`)), 'requests'));
-    print(formatTiming('GET /schedules?limit=100&order=desc', await timeRuns(200, () => getJson(`${base}/schedules?limit=100&order=desc`)), 'requests'));
-    print(formatTiming('GET /transactions?account.id=…&type=credit', await timeRuns(100, () => getJson(`${base}/transactions?account.id=0.0.1001&type=credit&limit=25`)), 'requests'));
-    print(formatTiming('GET status summary.json', await timeRuns(200, () => getJson(`${server.statusUrl}/summary.json`)), 'requests'));
+    figure('reference start, database cached (ms)', ref.startMs.toFixed(0), '<= 2000', ref.startMs <= 2000);
+    const url = (path: string) => `${ref.baseUrl}/api/v1/${path}`;
+    await getJson(url('transactions?limit=25'));
+    const tx = await measureCapacity(url('transactions?limit=25'), { connections: 10, seconds: 5 });
+    figure('capacity GET /transactions?limit=25, 10 conns (req/s)', tx.perSecond.toFixed(0), '>= 1500', tx.perSecond >= 1500 && tx.failed === 0);
+    const schedules = await measureCapacity(url('schedules?limit=100'), { connections: 10, seconds: 5 });
+    figure('capacity GET /schedules?limit=100, 10 conns (req/s)', schedules.perSecond.toFixed(0), '>= 500', schedules.perSecond >= 500 && schedules.failed === 0);
+    // Every request a different page (never asked before): the database's own pace, without remembered answers.
+    const fresh = await measureCapacity(ref.baseUrl, {
+      connections: 10, seconds: 5, paths: (i) => `/api/v1/transactions?limit=25&timestamp=lt:${1_700_000_000 + (i % 400)}.${String(Math.floor(i / 400)).padStart(9, '0')}`,
+    });
+    print(`  (each request a new page: ${fresh.perSecond.toFixed(0)} req/s, p99 ${fresh.p99Ms} ms, ${fresh.failed} failed)`);
 
-    const page = await getJson(`${base}/transactions?limit=100`);
-    const op = findOperation(await loadSpec('ledger-query'), 'listTransactions');
-    const check = schemaChecker(responseSchema(op, 200)!);
-    print(formatTiming('validate a 100-transaction page (ajv)', await timeRuns(500, () => check(page)), 'pages'));
-
-    const arbitrary = queryArbitrary(op, { invalid: 2 });
-    print(formatTiming('generate 100 transaction queries (2 invalid)', await timeRuns(20, (i) => fc.sample(arbitrary, { numRuns: 100, seed: i })), 'batches'));
+    const quiet = await measureCapacity(url('transactions?limit=25'), { connections: 1, seconds: 3 });
+    const [busy] = await Promise.all([measureCapacity(url('transactions?limit=25'), { connections: 1, seconds: 3 }), submitVerifications(ref)]);
+    figure('query p99 latency while contracts compile (ms)', `${busy.p99Ms} (idle ${quiet.p99Ms})`, '< 80', busy.p99Ms < 80);
+    return { repeated: tx.perSecond, fresh: fresh.perSecond };
   } finally {
-    await server.close();
+    await ref.close();
   }
-  const mem = process.memoryUsage();
-  print(`memory after the benchmarks: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+}
+
+async function coldStart(): Promise<void> {
+  const cache = mkdtempSync(join(tmpdir(), 'bench-cache-'));
+  try {
+    const ref = await startReferenceProcess({ REFERENCE_CACHE_DIR: cache });
+    await ref.close();
+    figure('reference start on a fresh clone, no cache (ms)', ref.startMs.toFixed(0), '<= 2000', ref.startMs <= 2000);
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+/** A run that did not pass is no measurement of a working suite: say why, from its own summary. */
+function explainFailure(name: string, run: ConformanceRun): void {
+  if (run.exitCode !== 0) print(`  (${name} exited ${run.exitCode}:\n${run.summary.split('\n').slice(0, 30).map((l) => `    ${l}`).join('\n')})`);
+}
+
+function peakOf(run: ConformanceRun): { mib: number; command: string } {
+  const top = [...run.peaks].sort((a, b) => b.peakMiB - a.peakMiB)[0];
+  return { mib: top?.peakMiB ?? 0, command: top?.command ?? 'n/a (no /proc)' };
+}
+
+function sameVerdicts(a: ConformanceRun, b: ConformanceRun): string[] {
+  return [...a.verdicts].filter(([id, verdict]) => b.verdicts.get(id) !== verdict).map(([id, verdict]) => `${id}: ${verdict} -> ${b.verdicts.get(id)}`);
+}
+
+async function conformanceFigures(capacity: ReferenceCapacity): Promise<void> {
+  const seed = ['--seed', '20261124'];
+  const main = await runConformance(seed);
+  figure('main job wall, embedded reference (s)', main.wallS.toFixed(1), '<= 20', main.wallS <= 20 && main.exitCode === 0);
+  print(`  (exit ${main.exitCode}, ${main.requests} requests, ${main.rulesJudged} rules judged)`);
+  explainFailure('the main job', main);
+  const peak = peakOf(main);
+  figure('main job peak RSS of its largest process (MiB)', peak.mib.toFixed(0), '<= 500', peak.mib <= 500);
+  for (const p of [...main.peaks].sort((a, b) => b.peakMiB - a.peakMiB).slice(0, 3)) print(`  (${p.peakMiB.toFixed(0).padStart(5)} MiB  ${p.command})`);
+  const overhead = main.wallS / (main.requests / capacity.repeated);
+  figure('suite overhead: wall / (requests / capacity)', overhead.toFixed(2), '<= 1.5', overhead <= 1.5);
+  print(`  (against the new-page capacity, ${capacity.fresh.toFixed(0)} req/s: ${(main.wallS / (main.requests / capacity.fresh)).toFixed(2)})`);
+
+  const status = await runConformance(['--only', 'status', ...seed]);
+  figure('--only status wall (s)', status.wallS.toFixed(1), '<= 3', status.wallS <= 3 && status.exitCode === 0);
+  explainFailure('--only status', status);
+  const verify = await runConformance(['--only', 'verify', ...seed]);
+  figure('--only verify wall (s)', verify.wallS.toFixed(1), '<= 50', verify.wallS <= 50 && verify.exitCode === 0);
+  explainFailure('--only verify', verify);
+
+  // The same reference given as a target, once directly and once 200 ms away behind the delay proxy.
+  const ref = await startReferenceProcess();
+  const proxy = await startDelayProxy(ref.baseUrl, 200);
+  try {
+    const targets = (base: string) => ['--base-url', base, '--status-url', `${base}/status/api/v2`, '--verify-url', base, ...seed];
+    const near = await runConformance(targets(ref.baseUrl));
+    const far = await runConformance(targets(proxy.url));
+    const ratio = far.wallS / near.wallS;
+    figure('run 200 ms away / run nearby (wall ratio)', `${ratio.toFixed(2)} (${far.wallS.toFixed(0)}/${near.wallS.toFixed(0)} s)`, '<= 2', ratio <= 2);
+    explainFailure('the run nearby', near);
+    explainFailure('the run 200 ms away', far);
+    const changed = sameVerdicts(near, far);
+    print(`  (nearby exit ${near.exitCode}, ${near.requests} requests; 200 ms away exit ${far.exitCode}, ${far.requests} requests; verdicts ${changed.length ? `differ: ${changed.join('; ')}` : 'identical'})`);
+  } finally {
+    await proxy.close();
+    await ref.close();
+  }
+}
+
+async function partFigures(): Promise<void> {
+  const page = await (async () => {
+    const ref = await startReferenceProcess();
+    try {
+      return await getJson(`${ref.baseUrl}/api/v1/transactions?limit=100`);
+    } finally {
+      await ref.close();
+    }
+  })();
+  const op = findOperation(await loadSpec('ledger-query'), 'listTransactions');
+  const check = schemaChecker(responseSchema(op, 200)!);
+  print(formatTiming('validate a 100-transaction page (ajv)', await timeRuns(500, () => check(page)), 'pages'));
+  const arbitrary = queryArbitrary(op, { invalid: 2 });
+  print(formatTiming('generate 100 transaction queries (2 invalid)', await timeRuns(20, (i) => fc.sample(arbitrary, { numRuns: 100, seed: i })), 'batches'));
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== '--quick' && a !== '--npm-test');
+  if (unknown.length) throw new Error(`unknown argument ${unknown[0]} (usage: npm run bench -- [--quick] [--npm-test])`);
+  print(`bench on ${CORES} cores, ${load()}`);
+  const capacity = await referenceFigures();
+  await coldStart();
+  if (!args.includes('--quick')) await conformanceFigures(capacity);
+  if (args.includes('--npm-test')) {
+    const test = await runNpmTest();
+    figure('npm test wall (s)', `${test.wallS.toFixed(0)} (exit ${test.exitCode})`, '<= 180', test.wallS <= 180 && test.exitCode === 0);
+  }
+  await partFigures();
 }
 
 main().catch((error: Error) => {

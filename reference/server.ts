@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { openLedgerDatabase } from './db/ledger-database.ts';
+import { cacheReads } from './query/cached-reads.ts';
 import { createSqlContractStore } from './db/contract-store-sql.ts';
 import { registerQueryRoutes } from './query/query-routes.ts';
 import { applyCors, applyEtags, notFoundHandler, queryErrorHandler } from './query/http-conventions.ts';
@@ -49,25 +50,29 @@ async function registerQueryService(app: FastifyInstance, db: PGlite): Promise<v
   });
 }
 
-export async function startReferenceServer(opts: { port?: number } = {}): Promise<ReferenceServer> {
-  const db = await openLedgerDatabase();
-  const store = createSqlContractStore(db);
+/** `statusOnly` serves the status interface alone, without opening the ledger database (a status-only run needs nothing else). */
+export async function startReferenceServer(opts: { port?: number; statusOnly?: boolean } = {}): Promise<ReferenceServer> {
+  const db = opts.statusOnly ? undefined : await openLedgerDatabase();
   const app = createApp();
   const requestLog: ReferenceServer['requestLog'] = [];
   app.addHook('onResponse', async (request, reply) => {
     requestLog.push({ method: request.method, url: request.url, at: Date.now(), status: reply.statusCode });
   });
-  await registerQueryService(app, db);
-  await registerContractCallRoute(app, { store });
+  let verify: { close(): Promise<void> } | undefined;
+  if (db) {
+    const store = createSqlContractStore(db);
+    await registerQueryService(app, cacheReads(db));
+    await registerContractCallRoute(app, { store });
+    verify = await registerVerifyRoutes(app, { store });
+  }
   await registerStatusRoutes(app, { prefix: STATUS_PREFIX });
-  const verify = await registerVerifyRoutes(app, { store });
   let address: string;
   try {
     address = await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   } catch (error) {
-    await verify.close();
+    await verify?.close();
     await app.close();
-    await db.close();
+    await db?.close();
     throw error;
   }
   const base = address.replace('localhost', '127.0.0.1');
@@ -80,9 +85,9 @@ export async function startReferenceServer(opts: { port?: number } = {}): Promis
     async close() {
       if (closed) return;
       closed = true;
-      await verify.close();
+      await verify?.close();
       await app.close();
-      await db.close();
+      await db?.close();
     },
   };
 }

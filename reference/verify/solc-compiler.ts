@@ -1,6 +1,7 @@
 // The bundled solc-js compiler, loaded lazily once per process (loading costs a few hundred ms) and
 // used for standard-JSON compilation only. Imports are refused: sources must be complete.
 import { createRequire } from 'node:module';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 /** The long version of the compiler the npm `solc` package bundles. */
 export const BUNDLED_COMPILER_VERSION = '0.8.37+commit.f401782d';
@@ -58,6 +59,76 @@ export function isBundledCompilerVersion(requested: string): boolean {
 export function compileStandardJson(input: unknown): StandardJsonOutput {
   const refuseImport = (path: string) => ({ error: `import of ${path} is not available: include it in sources` });
   return JSON.parse(loadSolc().compile(JSON.stringify(input), { import: refuseImport })) as StandardJsonOutput;
+}
+
+// The compile loop of the compiler process, plain CommonJS so it runs the same from sources and
+// from dist/. It ends with its parent (the IPC channel closes).
+const COMPILER_SOURCE = `
+const [solcPath, expected] = process.argv.slice(-2);
+const solc = require(solcPath);
+const loaded = solc.version();
+const refuseImport = (path) => ({ error: 'import of ' + path + ' is not available: include it in sources' });
+process.on('disconnect', () => process.exit(0));
+process.on('message', ({ id, input }) => {
+  try {
+    if (!loaded.startsWith(expected)) throw new Error('bundled solc reports ' + loaded + ', expected ' + expected);
+    process.send({ id, output: solc.compile(input, { import: refuseImport }) });
+  } catch (error) {
+    process.send({ id, error: String(error && error.message || error) });
+  }
+});`;
+
+let compiler: ChildProcess | undefined;
+let nextId = 0;
+const pending = new Map<number, { resolve(text: string): void; reject(error: Error): void }>();
+
+/** Lets this process exit while the compiler has nothing to do (and keeps it alive while it has). */
+function holdOpen(child: ChildProcess, hold: boolean): void {
+  if (hold) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
+
+function compilerProcess(): ChildProcess {
+  if (compiler) return compiler;
+  const solcPath = createRequire(import.meta.url).resolve('solc');
+  const child = spawn(process.execPath, ['-e', COMPILER_SOURCE, solcPath, BUNDLED_COMPILER_VERSION], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child.on('message', ({ id, output, error }: { id: number; output?: string; error?: string }) => {
+    const job = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) holdOpen(child, false);
+    if (error !== undefined) job?.reject(new Error(error));
+    else job?.resolve(output!);
+  });
+  const fail = (reason: string) => {
+    if (compiler === child) compiler = undefined;
+    for (const job of pending.values()) job.reject(new Error(`the solc compiler process ${reason}`));
+    pending.clear();
+  };
+  child.on('error', (error) => fail(`failed: ${error.message}`));
+  child.on('exit', (code, signal) => fail(`exited (${signal ?? code})`));
+  holdOpen(child, false);
+  compiler = child;
+  return child;
+}
+
+/**
+ * compileStandardJson in a process of its own: a compile takes 80-250 ms, and the server answering
+ * queries must not stall for it; solc's memory (about 150 MB) stays out of the server's process
+ * too. Jobs queue in the compiler, one at a time.
+ */
+export function compileStandardJsonOffThread(input: unknown): Promise<StandardJsonOutput> {
+  const child = compilerProcess();
+  const id = nextId++;
+  return new Promise<string>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    holdOpen(child, true);
+    child.send({ id, input: JSON.stringify(input) });
+  }).then((text) => JSON.parse(text) as StandardJsonOutput);
 }
 
 /** The error-severity diagnostics of an output, as one readable string (empty when none). */

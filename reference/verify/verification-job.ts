@@ -3,7 +3,7 @@
 // a match level for runtime and creation code, or a job error with a custom code.
 import type { ContractStore } from '../contract-store.ts';
 import { compareCreation, compareRuntime, overallMatch, type MatchLevel } from './bytecode-match.ts';
-import { BUNDLED_COMPILER_VERSION, compileStandardJson, compilerErrors, isBundledCompilerVersion } from './solc-compiler.ts';
+import { BUNDLED_COMPILER_VERSION, compileStandardJsonOffThread, compilerErrors, isBundledCompilerVersion } from './solc-compiler.ts';
 import type { VerifyRequest } from './verify-request.ts';
 
 export interface JobError {
@@ -37,7 +37,7 @@ export async function runVerificationJob(store: ContractStore, request: VerifyRe
   }
 
   const started = performance.now();
-  const output = compileStandardJson(request.stdJsonInput);
+  const output = await compileStandardJsonOffThread(request.stdJsonInput);
   const compilationMs = Math.round(performance.now() - started);
   const errors = compilerErrors(output);
   if (errors) return failed('compiler_error', `compilation failed:\n${errors}`, compilationMs);

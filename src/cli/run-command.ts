@@ -41,7 +41,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
   if (!anyGiven) {
-    const started = await startEmbeddedReference();
+    const started = await startEmbeddedReference({ statusOnly: run.only.every((name) => name === 'status') });
     server = started;
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
     say(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);

@@ -1,5 +1,6 @@
 import * as allure from 'allure-js-commons';
 import { test } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { collectEvaluations } from '../evidence/evaluation.ts';
@@ -16,7 +17,7 @@ import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { judgeEveryAnswer, unreadableAnswer } from './every-answer.ts';
 import { RequestRefused } from './request-guard.ts';
-import { runState } from './run-state.ts';
+import { runInTestScope, runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
 import { reproducerDir, writeReproducer } from '../report/reproducer.ts';
 import { SkipCheck, skipBecause } from './skip.ts';
@@ -67,6 +68,13 @@ const TEST_MAX_ATTEMPTS = 2_000;
 /** Time kept back from the test's timeout, so its own budget ends it before vitest does. */
 const TEST_TIME_MARGIN_MS = 10_000;
 
+/**
+ * Interfaces whose tests run one at a time. The verifier rejects excess traffic per client
+ * (VF-7-too-many-requests) at a rate the contract does not state: concurrent tests on a loopback
+ * target (not paced by us) would mostly wait out each other's throttling.
+ */
+const ONE_AT_A_TIME: ReadonlySet<InterfaceName> = new Set(['verify']);
+
 function clip(text: string, max = 600): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
 }
@@ -92,12 +100,14 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   const iface = interfaceOfRule(rules[0]!);
 
   const timeout = options.timeout ?? 120_000;
-  test(name, { timeout, meta: { rules } }, async (ctx) => {
+  // Independent tests run concurrently (at most maxConcurrency of a file at once); a test inside a
+  // describe.sequential block keeps its place in line, for requests that depend on each other.
+  const sequential = ONE_AT_A_TIME.has(iface) || getCurrentSuite()?.options?.sequential === true;
+  test(name, { timeout, meta: { rules }, ...(sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
     const state = runState();
     const { config } = state;
     const expectations = config.expectations ?? [];
     const exchanges: Exchange[] = [];
-    state.current = exchanges;
     const meta: ConformanceMeta = { rules, evaluations: {}, notEvaluated: [], violations: [], heldOnExpected: [], requests: 0, throttled: 0, notes: [] };
     ctx.task.meta.conformance = meta;
     await labelForReport(iface, rules, config);
@@ -105,7 +115,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const tallies = new RuleTallies(expectations);
     const kept: RuleViolation[] = [];
     const base = config.targets[TARGET_OF[iface]];
-    state.writesAllowed = Boolean(options.writes) && config.allowWrites;
+    const scope = { exchanges, writesAllowed: Boolean(options.writes) && config.allowWrites };
     // A refused request skips the test even if the body catches the error: it could not check what it meant to.
     let refused: string | undefined;
     const allowance: TestAllowance = { deadline: Date.now() + Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2), maxAttempts: TEST_MAX_ATTEMPTS, attempts: 0, throttled: 0 };
@@ -145,7 +155,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
-      await collectEvaluations(tallies, () => body(check));
+      await runInTestScope(scope, () => collectEvaluations(tallies, () => body(check)));
     } catch (error) {
       const cause = stopCause(error);
       if (error instanceof SkipCheck) skipReason = state.redact.text(error.message);

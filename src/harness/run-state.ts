@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { inject } from 'vitest';
 import './provided-config.ts';
 import type { ResolvedConfig } from '../config/run-config.ts';
@@ -19,10 +20,21 @@ export interface RunState {
   config: ResolvedConfig;
   client: TargetClient;
   redact: ReturnType<typeof createRedactor>;
-  /** Exchanges of the test now running; the test wrapper swaps it per test. */
-  current: Exchange[];
-  /** Whether the test now running may send state-changing requests to non-loopback targets. */
+}
+
+/** What belongs to one test while it runs; tests run concurrently, so it follows the test's async calls. */
+export interface TestScope {
+  /** Exchanges the test sent, in the order they completed. */
+  exchanges: Exchange[];
+  /** Whether the test may send state-changing requests to non-loopback targets. */
   writesAllowed: boolean;
+}
+
+const testScope = new AsyncLocalStorage<TestScope>();
+
+/** Runs a test body with its requests recorded into `scope` and guarded by its permissions. */
+export function runInTestScope<T>(scope: TestScope, body: () => T): T {
+  return testScope.run(scope, body);
 }
 
 let state: RunState | undefined;
@@ -31,7 +43,7 @@ export function runState(): RunState {
   if (state) return state;
   const config = inject('conformance');
   const redact = createRedactor({ headers: config.headers, secretHeaders: config.secretHeaders, secretParams: config.secretParams });
-  // Each test file gets fresh module state, so the run's count and pace so far come from the attempt log.
+  // The run's count and pace so far (the CLI's probes, or files before this state was built) come from the attempt log.
   const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
   const limiter = createRateLimiter(config.effectiveRate, earlier);
   const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
@@ -50,7 +62,7 @@ export function runState(): RunState {
         if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
       },
       onExchange(exchange) {
-        s.current.push(exchange);
+        testScope.getStore()?.exchanges.push(exchange);
         if (config.exchangeLog) logExchange(config.exchangeLog, redact.exchange(exchange));
       },
       onGiveUp(entry) {
@@ -61,12 +73,10 @@ export function runState(): RunState {
   const s: RunState = {
     config,
     redact,
-    current: [],
-    writesAllowed: false,
     client: {
       // The production-safety guard sits in front of the one client every test shares.
       async send(req) {
-        guardRequest(config, req, s.writesAllowed);
+        guardRequest(config, req, testScope.getStore()?.writesAllowed ?? false);
         return client.send(req);
       },
     },

@@ -1,0 +1,109 @@
+// The programs the bench times, each in its own process as a user would run them: a conformance
+// run of the CLI and the reference server. Every child is bounded by a time limit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sampleTreeRss } from './process-tree-rss.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ConformanceRun {
+  wallS: number;
+  exitCode: number | null;
+  requests: number;
+  rulesJudged: number;
+  verdicts: Map<string, string>;
+  peaks: Array<{ command: string; peakMiB: number }>;
+  /** The run's summary.txt, kept to show why a run did not pass. */
+  summary: string;
+}
+
+function waitExit(child: ChildProcess, limitMs: number, what: string): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`${what} did not finish within ${limitMs / 1000} s`));
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+/** `ledger-conformance run` with `args`, reports in a temporary folder; wall time, requests, verdicts, peak RSS per process. */
+export async function runConformance(args: string[], limitMs = 900_000): Promise<ConformanceRun> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'bench-run-'));
+  try {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['bin/ledger-conformance.mjs', 'run', '--quiet', '--report-dir', reportDir, ...args], { cwd: ROOT, stdio: 'ignore' });
+    const rss = sampleTreeRss(child.pid!);
+    const exitCode = await waitExit(child, limitMs, `ledger-conformance run ${args.join(' ')}`);
+    const wallS = (performance.now() - started) / 1000;
+    const peaks = rss.stop();
+    const rules = JSON.parse(readFileSync(join(reportDir, 'rules.json'), 'utf8')) as {
+      requests: { requests: number }; rules: Array<{ id: string; verdict: string; evaluations: { held: number; violated: number } }>;
+    };
+    return {
+      wallS,
+      exitCode,
+      requests: rules.requests.requests,
+      rulesJudged: rules.rules.filter((r) => r.evaluations.held + r.evaluations.violated > 0).length,
+      verdicts: new Map(rules.rules.map((r) => [r.id, r.verdict])),
+      peaks,
+      summary: readFileSync(join(reportDir, 'summary.txt'), 'utf8'),
+    };
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+}
+
+export interface ReferenceProcess {
+  baseUrl: string;
+  /** From spawning the process to its "ready" line. */
+  startMs: number;
+  pid: number;
+  close(): Promise<void>;
+}
+
+/** `npm run serve` in a child process (so load generator and server do not share a thread); `env` adds variables. */
+export async function startReferenceProcess(env: Record<string, string> = {}, limitMs = 300_000): Promise<ReferenceProcess> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the reference did not start within ${limitMs / 1000} s`)), limitMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /query service\s+(http:\/\/\S+)\/api\/v1/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the reference exited (${code}) before it was ready`));
+    });
+  });
+  return {
+    baseUrl,
+    startMs: performance.now() - started,
+    pid: child.pid!,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** `npm test` in full: its wall time and exit code. */
+export async function runNpmTest(limitMs = 1_200_000): Promise<{ wallS: number; exitCode: number | null }> {
+  const started = performance.now();
+  const child = spawn('npm', ['test', '--silent'], { cwd: ROOT, stdio: 'ignore' });
+  const exitCode = await waitExit(child, limitMs, 'npm test');
+  return { wallS: (performance.now() - started) / 1000, exitCode };
+}

@@ -1,0 +1,40 @@
+// A loopback proxy that answers every request `delayMs` late: a target as far away as a remote
+// service, with the reference behind it. Bodies and headers pass unchanged.
+import { createServer, request, type Server } from 'node:http';
+
+export interface DelayProxy {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startDelayProxy(target: string, delayMs: number): Promise<DelayProxy> {
+  const upstream = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+        const body: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => body.push(chunk));
+        answer.on('end', () => setTimeout(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+          res.end(Buffer.concat(body));
+        }, delayMs));
+      });
+      forward.on('error', (error) => {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`delay proxy: ${error.message}`);
+      });
+      forward.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
