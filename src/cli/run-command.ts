@@ -34,14 +34,20 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   const given = run.targets;
   const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
+  if (anyGiven && (run.faults.length || run.behaviour !== undefined)) {
+    throw new ConfigError('--fault and --behave change the embedded reference server: they cannot be combined with a target URL or profile');
+  }
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
   if (!anyGiven) {
     const { startReferenceServer } = await import('../../reference/server.ts');
-    const started = await startReferenceServer();
+    const started = await startReferenceServer({ faults: run.faults, ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}) }).catch((error: Error) => {
+      throw error.name === 'UnknownLayerError' ? new ConfigError(error.message) : error;
+    });
     server = started;
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
-    say(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
+    const layers = [...(run.behaviour !== undefined ? [`behaviour ${run.behaviour}`] : []), ...run.faults.map((f) => `fault ${f}`)];
+    say(`no target given: running against the embedded reference implementation at ${started.baseUrl}${layers.length ? ` with ${layers.join(', ')}` : ''}\n`);
   } else {
     const missing = run.only.filter((name) => !given[TARGET_OF[name]]);
     if (missing.length) {

@@ -17,6 +17,8 @@ Targets (default: the embedded reference implementation on a loopback port):
   --status-url URL     network status interface (env STATUS_URL); overrides the profile
   --verify-url URL     contract verification interface (env VERIFY_URL); overrides the profile
   --only NAME[,NAME]   ledger-query | status | verify
+  --fault NAME[,NAME]  switch on named faults of the embedded reference (reference/faults/catalogue.ts); no target URL
+  --behave NAME        make the embedded reference behave as a named set (reference/faults/behaviours.ts); no target URL
 
 Production safety: a target that is not loopback (or any target with --treat-as-remote) gets only GET
 requests, the two read-only POSTs of the query service (contract call, fee estimate) and verification

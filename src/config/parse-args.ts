@@ -8,7 +8,7 @@ import { findProfile } from '../profiles/profiles.ts';
 const VALUE_FLAGS = [
   '--base-url', '--status-url', '--verify-url', '--header', '--timeout', '--rate', '--seed', '--depth',
   '--only', '--max-requests', '--report-dir', '--profile', '--expectations', '--shard',
-  '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls', '--min-evaluated',
+  '--verify-chain-id', '--verify-unsupported-chain-id', '--known-calls', '--min-evaluated', '--fault', '--behave',
 ] as const;
 const BOOLEAN_FLAGS = ['--allow-writes', '--treat-as-remote', '--drift', '--json', '--quiet'] as const;
 
@@ -133,6 +133,8 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     knownCallsFile: last(flags['--known-calls']),
     ...(minEvaluatedText !== undefined ? { minEvaluated: Number(minEvaluatedText) } : {}),
     json: flags['--json'] ?? false,
+    faults: (flags['--fault'] ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean),
+    ...(flags['--behave'] ? { behaviour: last(flags['--behave'])! } : {}),
     verifyUnsupportedChainId: chainId('--verify-unsupported-chain-id', last(flags['--verify-unsupported-chain-id']), DEFAULTS.verifyUnsupportedChainId),
   };
 }
