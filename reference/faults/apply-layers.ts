@@ -54,7 +54,10 @@ function hasBody(raw: IncomingMessage): boolean {
 function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
-    return JSON.parse(body);
+    const parsed = JSON.parse(body);
+    // A body nested too deep to write back (JSON.stringify recurses: a RangeError) stays raw text.
+    JSON.stringify(parsed);
+    return parsed;
   } catch {
     return body;
   }

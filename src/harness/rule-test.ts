@@ -1,6 +1,7 @@
 import * as allure from 'allure-js-commons';
 import { test } from 'vitest';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
+import { nextLinkRepeatsRequest } from '../checks/next-link-repeats-request.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { collectEvaluations } from '../evidence/evaluation.ts';
 import { RuleTallies } from '../evidence/rule-tally.ts';
@@ -145,11 +146,22 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (!(failure instanceof RuleViolation)) failure = undefined;
     }
 
-    // Every answer is judged by the interface's no-server-error rule, whatever the test was after.
+    // Every answer is judged by the interface's no-server-error rule, whatever the test was after,
+    // unless a check already reported it broken under the rule it tested (one finding, one rule).
     for (const ex of exchanges) {
+      if (ex.status >= 500 && tallies.violatedBy(ex)) continue;
       const held = ex.status < 500;
       tallies.evaluated({ rule: NO_SERVER_ERROR[iface], held, exchanges: [ex] });
       if (!held) kept.push(new RuleViolation(NO_SERVER_ERROR[iface], `answered ${ex.status}: ${clip(ex.responseBody, 200)}`, ex));
+    }
+    // Every list answer whose links.next repeats its own request is an endless walk, whatever the test was after.
+    if (iface === 'ledger-query') {
+      for (const ex of exchanges) {
+        const repeats = nextLinkRepeatsRequest(ex);
+        if (repeats === undefined) continue;
+        tallies.evaluated({ rule: 'LQ-4-pagination-ends', held: !repeats, exchanges: [ex] });
+        if (repeats) kept.push(new RuleViolation('LQ-4-pagination-ends', `links.next repeats the request it answers: following it never ends`, ex));
+      }
     }
     meta.requests = exchanges.reduce((n, ex) => n + 1 + ex.throttled.length, 0);
     meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
