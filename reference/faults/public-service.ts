@@ -292,8 +292,8 @@ const MISSING_PATHS = [
 const missingPaths: Layer = {
   name: 'public-missing-four-six-paths',
   interface: 'ledger-query',
-  rules: ['LQ-4.6-endpoints-answer'],
-  description: 'Six paths of the 4.6 table (contracts/logs, tokens/balances, tokens/nfts, contract opcodes, results by timestamp, result actions) answer 404 as unknown routes.',
+  rules: ['LQ-4.6-endpoints-answer', 'LQ-4.6-lookup-by-discovered-id'],
+  description: 'Six paths of the 4.6 table answer 404 as unknown routes: contracts/logs, tokens/balances and tokens/nfts (judged as lists), contract opcodes, results by timestamp and result actions (judged as lookups).',
   request(req) {
     if (req.method === 'GET' && MISSING_PATHS.some((p) => isGet(req, p))) return errorAnswer(404, 'Not found');
   },

@@ -22,9 +22,17 @@ import { loadSpec } from '../../src/spec/load-spec.ts';
 import { findOperation, type OperationRef } from '../../src/spec/operations.ts';
 
 const spec = await loadSpec('ledger-query');
-/** Entity-ID parameters of the lists, and numbers beyond int64 for them: one past 2^63 - 1, and 20 digits. */
+/** Entity-ID parameters of the lists. */
 const ENTITY_ID_PARAMETERS = ['account.id', 'schedule.id'];
-const OUT_OF_RANGE_NUMBERS = [(2n ** 63n).toString(), `1${'0'.repeat(19)}`];
+/** Values the ID pattern refuses: realm.num, 11 digits, one past 2^63 - 1, 20 digits, an EVM address. */
+const BEYOND_ENTITY_ID_PATTERN = ['0.1001', '12345678901', (2n ** 63n).toString(), `1${'0'.repeat(19)}`, `0x${'0'.repeat(39)}1`];
+/** The longest values the patterns of 4.1 and 4.2 allow: every part or digit group at its maximum. */
+const LONGEST_ID = ['9999999999.9999999999.9999999999', '0000000000.0000000000.0000000001'];
+const PATTERN_EDGES: Record<string, string[]> = {
+  'account.id': LONGEST_ID,
+  'schedule.id': LONGEST_ID,
+  timestamp: ['9999999999.999999999', 'lt:9223372037'],
+};
 /** Enumerated boundary lists (59 type names, each misspelt three ways) are thinned to this many per run. */
 const BOUNDARY_CASES_PER_PARAMETER = 15;
 
@@ -112,15 +120,24 @@ for (const endpoint of endpoints) {
     }
 
     for (const parameter of parameters.filter((p) => ENTITY_ID_PARAMETERS.includes(p.name))) {
-      ruleTest(`rejects an entity number of ${parameter.name} beyond int64 (${OUT_OF_RANGE_NUMBERS.join(', ')}) with 400 naming it`,
+      ruleTest(`rejects ${parameter.name} forms beyond the pattern (realm.num, 11 digits, past int64, 20 digits, an EVM address) with 400 naming it`,
         unique([...rulesOfParameter(parameter), ...ERROR_BODY_RULES, ...PARAMETER_MESSAGE_RULES]), async (t) => {
-          // Past 10 digits the contract's pattern refuses them; the public service's range check answers without the name.
-          for (const value of OUT_OF_RANGE_NUMBERS) {
+          // Sent every run: forms a service may take as IDs though the pattern refuses them, and numbers past its range.
+          for (const value of BEYOND_ENTITY_ID_PATTERN) {
             const exchange = await t.get(op.path, [[parameter.name, value]]);
             await softly(t, () => expectQueryErrorBody(t, exchange, { status: 400, statusRule: ruleOf(parameter.name), parameters: [parameter.name] }));
           }
         });
     }
+
+    ruleTest('accepts the longest values the patterns allow (10-digit ID parts, 10-digit seconds with 9 decimals)', unique([endpoint.envelope, ...parameterRuleIds, 'LQ-7-no-server-error']), async (t) => {
+      const edges = parameters.flatMap((p) => (PATTERN_EDGES[p.name] ?? []).map((value): [string, string] => [p.name, value]));
+      if (edges.length === 0) t.skip(`${op.path} has no ID or timestamp parameter`);
+      for (const pair of edges) {
+        const exchange = await t.get(op.path, [pair]);
+        expectAcceptedQuery(t.soft, exchange, [pair], ruleOf, endpoint.envelope);
+      }
+    });
 
     ruleTest('with two invalid parameters answers 400 with one message per parameter, each naming it', invalidRules, async (t) => {
       await checkProperty(t, queryArbitrary(op, { invalid: 2, includeAmbiguous: false }), async ({ query, invalid }) => {

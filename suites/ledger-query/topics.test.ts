@@ -7,6 +7,7 @@ import { ERROR_BODY_RULES, expectQueryErrorBody, PARAMETER_MESSAGE_RULES } from 
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
+import { softly } from '../../src/checks/softly.ts';
 import { discoverTopicIds } from '../../src/discovery/topic-ids.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
@@ -71,6 +72,10 @@ describe('GET /api/v1/topics/{topicId}', () => {
 
   ruleTest('rejects a malformed topic ID with 400 and one message naming it',
     ['LQ-4.5-topic-id-entity-id', ...PARAMETER_MESSAGE_RULES, ...ERROR_BODY_RULES, 'LQ-7-no-server-error'], async (t) => {
+      // Sent every run: forms a service may take as IDs though the EntityId pattern refuses them.
+      for (const id of ['0.1001', '12345678901', (2n ** 63n).toString(), `0x${'0'.repeat(39)}1`]) {
+        await softly(t, async () => expectQueryErrorBody(t, await t.get(topicPath(id)), { status: 400, statusRule: 'LQ-4.5-topic-id-entity-id', parameters: [TOPIC_ID] }));
+      }
       await checkProperty(t, malformedTopicIds, async (id) => {
         const exchange = await t.get(topicPath(id));
         await expectQueryErrorBody(t, exchange, { status: 400, statusRule: 'LQ-4.5-topic-id-entity-id', parameters: [TOPIC_ID] });
