@@ -44,6 +44,13 @@ describe('the ledger suite against the reference behaving like the public servic
     for (const verdict of ['failed', 'deviates', 'fixed', 'error']) expect(groups.get(verdict) ?? [], verdict).toEqual([]);
   }, 300_000);
 
+  it('against the correct reference reports every entry fixed: each deviating input was sent and held', async () => {
+    const dir = tempDir('public-fixed');
+    const result = await runCli(['run', '--only', 'ledger-query', '--seed', '11', '--report-dir', dir, '--quiet', '--expectations', EXPECTATIONS], 240_000);
+    expect(result.code).toBe(0);
+    expect(byVerdict(readJson<RulesJson>(join(dir, 'rules.json'))).get('fixed')).toEqual(deviating);
+  }, 300_000);
+
   it('fails without them on exactly those rules: the contract ones fail, the observed ones deviate', async () => {
     const { code, doc } = await runPublic('public-unexpected', []);
     expect(code).toBe(1);
