@@ -187,17 +187,19 @@ describe('/api/v1/transactions/{id}', () => {
 });
 
 describe('/api/v1/accounts/{idOrAliasOrEvmAddress}', () => {
-  ruleTest('finds an account by its ID, its alias and its EVM address, all the same account', ['LQ-4.6-account-lookup-forms'], async (t) => {
+  ruleTest('finds an account by its ID, its alias and its EVM address (also without 0x), all the same account', ['LQ-4.6-account-lookup-forms', 'LQ-4.6-account-evm-address-without-0x'], async (t) => {
     const [account] = await discover<Record<string, unknown>>(t, 'accounts with an alias and an EVM address', '/api/v1/accounts', 'accounts', {
       where: (a) => typeof a.account === 'string' && typeof a.alias === 'string' && a.alias.length > 0 && typeof a.evm_address === 'string',
     });
     const id = account!.account as string;
     const address = account!.evm_address as string;
-    for (const [form, value] of [['ID', id], ['alias', account!.alias as string], ['EVM address', address], ['EVM address without 0x', address.replace(/^0x/, '')]]) {
-      const exchange = await t.get(`/api/v1/accounts/${encodeURIComponent(value!)}`);
-      expectRule('LQ-4.6-account-lookup-forms', exchange.status === 200, `account ${id} by ${form} ${value}: ${answerSummary(exchange)}`, exchange);
+    // The contract names the forms; the EVM address without 0x is the service's own reading (observed).
+    const forms = [['ID', id, 'LQ-4.6-account-lookup-forms'], ['alias', account!.alias as string, 'LQ-4.6-account-lookup-forms'], ['EVM address', address, 'LQ-4.6-account-lookup-forms'],
+      ['EVM address without 0x', address.replace(/^0x/, ''), 'LQ-4.6-account-evm-address-without-0x']] as const;
+    for (const [form, value, rule] of forms) {
+      const exchange = await t.get(`/api/v1/accounts/${encodeURIComponent(value)}`);
       const found = (responseJson(exchange) as { account?: unknown } | undefined)?.account;
-      expectRule('LQ-4.6-account-lookup-forms', found === id, `account ${id} by ${form} ${value} found account ${JSON.stringify(found)}`, exchange);
+      t.soft(rule, exchange.status === 200 && found === id, `account ${id} by ${form} ${value}: ${exchange.status === 200 ? `found account ${JSON.stringify(found)}` : answerSummary(exchange)}`, exchange);
     }
   });
 });
