@@ -188,14 +188,19 @@ describe('/api/v1/transactions/{id}', () => {
 
 describe('/api/v1/accounts/{idOrAliasOrEvmAddress}', () => {
   ruleTest('finds an account by its ID, its alias and its EVM address (also without 0x), all the same account', ['LQ-4.6-account-lookup-forms', 'LQ-4.6-account-evm-address-without-0x'], async (t) => {
-    const [account] = await discover<Record<string, unknown>>(t, 'accounts with an alias and an EVM address', '/api/v1/accounts', 'accounts', {
-      where: (a) => typeof a.account === 'string' && typeof a.alias === 'string' && a.alias.length > 0 && typeof a.evm_address === 'string',
+    const accounts = await discover<Record<string, unknown>>(t, 'accounts with an EVM address', '/api/v1/accounts', 'accounts', {
+      where: (a) => typeof a.account === 'string' && typeof a.evm_address === 'string',
     });
-    const id = account!.account as string;
-    const address = account!.evm_address as string;
+    // An account with an alias is preferred; without one, the ID and EVM address forms are still judged.
+    const hasAlias = (a: Record<string, unknown>) => typeof a.alias === 'string' && a.alias.length > 0;
+    const account = accounts.find(hasAlias) ?? accounts[0]!;
+    const id = account.account as string;
+    const address = account.evm_address as string;
     // The contract names the forms; the EVM address without 0x is the service's own reading (observed).
-    const forms = [['ID', id, 'LQ-4.6-account-lookup-forms'], ['alias', account!.alias as string, 'LQ-4.6-account-lookup-forms'], ['EVM address', address, 'LQ-4.6-account-lookup-forms'],
-      ['EVM address without 0x', address.replace(/^0x/, ''), 'LQ-4.6-account-evm-address-without-0x']] as const;
+    const forms: Array<[string, string, string]> = [['ID', id, 'LQ-4.6-account-lookup-forms'], ['EVM address', address, 'LQ-4.6-account-lookup-forms'],
+      ['EVM address without 0x', address.replace(/^0x/, ''), 'LQ-4.6-account-evm-address-without-0x']];
+    if (hasAlias(account)) forms.push(['alias', account.alias as string, 'LQ-4.6-account-lookup-forms']);
+    else t.note(`none of the first ${accounts.length} accounts has an alias: the alias form is not judged`);
     for (const [form, value, rule] of forms) {
       const exchange = await t.get(`/api/v1/accounts/${encodeURIComponent(value)}`);
       const found = (responseJson(exchange) as { account?: unknown } | undefined)?.account;

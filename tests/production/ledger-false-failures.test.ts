@@ -72,6 +72,20 @@ describe('false failures against the public service, fixed at their root', () =>
     expect(broken.get('LQ-4.2-credit-debit-values')!.violated).toBeGreaterThan(0);
   }, 400_000);
 
+  it('judges the account lookup forms it can when no listed account has an alias, instead of skipping the rule', async () => {
+    const noAliases = await proxy({
+      rewrite: (req, answer) => {
+        if (!/^\/api\/v1\/accounts(\?|$)/.test(req.url ?? '') || answer.status !== 200) return answer;
+        const body = JSON.parse(answer.body) as { accounts: Array<Record<string, unknown>> };
+        for (const a of body.accounts) a.alias = null;
+        return { ...answer, body: JSON.stringify(body) };
+      },
+    });
+    const evidence = await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', noAliases.url, 2);
+    expect(evidence.get('LQ-4.6-account-lookup-forms')).toMatchObject({ held: 2, violated: 0 });
+    expect(evidence.get('LQ-4.6-account-evm-address-without-0x')).toMatchObject({ held: 1, violated: 0 });
+  }, 400_000);
+
   it('compares each read of a burst with the same read alone: a path that is always 404 holds, 400s only in a burst are caught', async () => {
     const publicLike = await startReferenceServer({ behaviour: 'public' });
     // A server that refuses reads while more than three are in flight, and serves them one at a time.
