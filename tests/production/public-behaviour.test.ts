@@ -25,7 +25,7 @@ function byVerdict(doc: RulesJson): Map<string, string[]> {
 
 async function runPublic(name: string, extra: string[]): Promise<{ code: number | null; doc: RulesJson; stdout: string }> {
   const dir = tempDir(name);
-  const result = await runCli(['run', '--only', 'ledger-query', '--behave', 'public', '--seed', '11', '--report-dir', dir, '--quiet', ...extra], 240_000);
+  const result = await runCli(['run', '--only', 'ledger-query', '--behave', 'public', '--seed', '11', '--depth', '8', '--report-dir', dir, '--quiet', ...extra], 240_000);
   return { code: result.code, doc: readJson<RulesJson>(join(dir, 'rules.json')), stdout: result.stdout };
 }
 
@@ -46,7 +46,7 @@ describe('the ledger suite against the reference behaving like the public servic
 
   it('against the correct reference reports every entry fixed: each deviating input was sent and held', async () => {
     const dir = tempDir('public-fixed');
-    const result = await runCli(['run', '--only', 'ledger-query', '--seed', '11', '--report-dir', dir, '--quiet', '--expectations', EXPECTATIONS], 240_000);
+    const result = await runCli(['run', '--only', 'ledger-query', '--seed', '11', '--depth', '8', '--report-dir', dir, '--quiet', '--expectations', EXPECTATIONS], 240_000);
     expect(result.code).toBe(0);
     expect(byVerdict(readJson<RulesJson>(join(dir, 'rules.json'))).get('fixed')).toEqual(deviating);
   }, 300_000);
