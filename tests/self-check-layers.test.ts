@@ -37,12 +37,12 @@ describe('reference server layers', () => {
 });
 
 describe('ledger-conformance run --fault', () => {
-  it('the status suite fails on the fault under the rule it names, and passes on the clean reference', async () => {
+  it('the status suite fails on the fault under the rule it names, and passes on the clean reference', { timeout: 300_000 }, async () => {
     const faultyDir = tempDir('fault');
     const cleanDir = tempDir('clean');
     const [faulty, clean] = await Promise.all([
-      runCli(['run', '--only', 'status', '--quiet', '--report-dir', faultyDir, '--fault', 'status-indicator-unknown']),
-      runCli(['run', '--only', 'status', '--quiet', '--report-dir', cleanDir]),
+      runCli(['run', '--only', 'status', '--quiet', '--report-dir', faultyDir, '--fault', 'status-indicator-unknown'], 290_000),
+      runCli(['run', '--only', 'status', '--quiet', '--report-dir', cleanDir], 290_000),
     ]);
     expect(faulty.stdout).toContain('with fault status-indicator-unknown');
     expect(faulty.code).toBe(1);
@@ -51,11 +51,13 @@ describe('ledger-conformance run --fault', () => {
     expect(clean.code, clean.stdout + clean.stderr).toBe(0);
   });
 
-  it('refuses faults with a target URL and unknown names, with one line and exit 2', async () => {
-    const withTarget = await runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:9/api/v2', '--fault', 'status-indicator-unknown']);
+  it('refuses faults with a target URL and unknown names, with one line and exit 2', { timeout: 180_000 }, async () => {
+    const [withTarget, unknown] = await Promise.all([
+      runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:9/api/v2', '--fault', 'status-indicator-unknown']),
+      runCli(['run', '--only', 'status', '--fault', 'no-such-fault']),
+    ]);
     expect(withTarget.code).toBe(2);
     expect(withTarget.stderr).toMatch(/--fault and --behave change the embedded reference server/);
-    const unknown = await runCli(['run', '--only', 'status', '--fault', 'no-such-fault']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^ledger-conformance: unknown fault "no-such-fault"/);
     expect(unknown.stderr).not.toMatch(/\n\s+at /);

@@ -7,7 +7,7 @@ import { buildReport } from '../report/build-report.ts';
 import { writeSelfCheckPage } from '../report/self-check-page.ts';
 import type { InterfaceName } from '../spec/load-spec.ts';
 import { parseSelfCheckArgs } from './self-check-args.ts';
-import { runChild, type ChildRunResult, type ChildRunSpec } from './self-check-run.ts';
+import { runChild, stopChildren, type ChildRunResult, type ChildRunSpec } from './self-check-run.ts';
 import { judgeFault, scoreFaults, selfCheckText, type FaultRow, type SelfCheckReport } from './self-check-score.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -83,7 +83,16 @@ export async function selfCheckCommand(argv: string[]): Promise<number> {
       return row;
     }),
   ];
+  const interrupted = () => {
+    stopChildren();
+    process.stderr.write('self-check interrupted: child runs stopped\n');
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   const rows = (await pool(tasks, opts.jobs)).filter((r): r is FaultRow => r !== undefined);
+  process.off('SIGINT', interrupted);
+  process.off('SIGTERM', interrupted);
 
   const cleanRun = clean!;
   const { scores, overall } = scoreFaults(rows, only);

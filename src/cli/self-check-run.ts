@@ -38,6 +38,13 @@ function failedContractRules(reportDir: string): string[] {
   return rules.filter((r) => r.source === 'contract' && r.verdict === 'failed').map((r) => r.id);
 }
 
+/** Child runs still going: a stopped self-check stops them too, so no reference server outlives it. */
+const running = new Set<ReturnType<typeof spawn>>();
+
+export function stopChildren(): void {
+  for (const child of running) child.kill('SIGTERM');
+}
+
 /** Runs the suites of `spec.only` against a fresh embedded reference with the given faults. */
 export function runChild(spec: ChildRunSpec): Promise<ChildRunResult> {
   const bin = process.argv[1]!;
@@ -49,6 +56,7 @@ export function runChild(spec: ChildRunSpec): Promise<ChildRunResult> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    running.add(child);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000);
@@ -60,6 +68,7 @@ export function runChild(spec: ChildRunSpec): Promise<ChildRunResult> {
     }, RUN_TIMEOUT_MS);
     const finish = (exitCode: number | null) => {
       clearTimeout(timer);
+      running.delete(child);
       resolve({
         exitCode,
         timedOut,
