@@ -1,8 +1,8 @@
 // Verification faults on answers: the acceptance and job lookup, the error body and the error codes
 // for unsupported chains, verified contracts, rate limits and broken input (sections 1, 4.8, 5, 7).
 import type { Layer, LayerRequest, LayerResponse } from './layer.ts';
-import { jsonAnswer, verifyError } from './layer-tools.ts';
-import { submission } from './verify-validation.ts';
+import { verifyError } from './layer-tools.ts';
+import { acceptAsVerified, submission, verifiedJob } from './verify-validation.ts';
 
 const JOB = /^\/v2\/verify\/[^/]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,12 +20,12 @@ function errorBody(req: LayerRequest, res: LayerResponse): ErrorBody | undefined
 }
 
 /** A fault that changes error answers with one customCode. */
-function onErrorCode(name: string, code: string, rules: string[], description: string, edit: (res: LayerResponse, body: ErrorBody) => void): Layer {
+function onErrorCode(name: string, code: string, rules: string[], description: string, edit: (res: LayerResponse, body: ErrorBody, req: LayerRequest) => void): Layer {
   return {
     name, interface: 'verify', rules, description,
     response(req, res) {
       const body = errorBody(req, res);
-      if (body?.customCode === code) edit(res, body);
+      if (body?.customCode === code) edit(res, body, req);
     },
   };
 }
@@ -98,12 +98,18 @@ export const VERIFY_ANSWER_FAULTS: Layer[] = [
   onErrorCode('verify-unsupported-chain-as-invalid-parameter', 'unsupported_chain', ['VF-7-unsupported-chain'],
     'A well-formed submission for an unsupported chain is refused with customCode invalid_parameter instead of unsupported_chain.',
     (_res, body) => { body.customCode = 'invalid_parameter'; }),
-  onErrorCode('verify-unsupported-chain-accepted', 'unsupported_chain', ['VF-7-unsupported-chain'],
-    'A submission for an unsupported chain is accepted as a job.',
-    (res) => { Object.assign(res, jsonAnswer(202, { verificationId: crypto.randomUUID() })); }),
-  onErrorCode('verify-already-verified-accepted', 'already_verified', ['VF-7-already-verified'],
-    'A resubmission of a contract already verified with exact matches starts a new job instead of being refused.',
-    (res) => { Object.assign(res, jsonAnswer(202, { verificationId: crypto.randomUUID() })); }),
+  {
+    ...onErrorCode('verify-unsupported-chain-accepted', 'unsupported_chain', ['VF-7-unsupported-chain'],
+      'A submission for an unsupported chain is accepted and its job reports a match.',
+      (res, _body, req) => { if (submission(req)) acceptAsVerified(req, res); }),
+    request: verifiedJob,
+  },
+  {
+    ...onErrorCode('verify-already-verified-accepted', 'already_verified', ['VF-7-already-verified'],
+      'A resubmission of a contract already verified with exact matches is accepted and verified again instead of being refused.',
+      (res, _body, req) => { if (submission(req)) acceptAsVerified(req, res); }),
+    request: verifiedJob,
+  },
   onErrorCode('verify-already-verified-code-wrong', 'already_verified', ['VF-7-already-verified'],
     'A resubmission of a verified contract is refused with customCode duplicate_verification_request instead of already_verified.',
     (_res, body) => { body.customCode = 'duplicate_verification_request'; }),

@@ -1,5 +1,5 @@
 // Verification faults on submission validation (section 4.8, 8): a check the service skips, so a
-// submission it must refuse is accepted (202 with a verification ID), or a valid one refused.
+// submission it must refuse is accepted and its job reports a match, or a valid one is refused.
 // Each wraps the correct validation: it rewrites the answer the handler gave when that answer
 // named the field the fault stops checking.
 import type { Layer, LayerRequest, LayerResponse } from './layer.ts';
@@ -18,17 +18,36 @@ function refusal(res: LayerResponse): string | undefined {
   return res.status === 400 && body?.customCode === 'invalid_parameter' ? body.message ?? '' : undefined;
 }
 
-function accept(res: LayerResponse): void {
-  Object.assign(res, jsonAnswer(202, { verificationId: crypto.randomUUID() }));
+/** Submissions a fault accepted instead of refusing, by verification ID. */
+const acceptedByFault = new Map<string, { chainId: string; address: string; at: string }>();
+
+/** Answers a submission the service should have refused with an acceptance whose job will report an exact match. */
+export function acceptAsVerified(req: LayerRequest, res: LayerResponse): void {
+  const verificationId = crypto.randomUUID();
+  const { chainId, address } = submission(req)!;
+  acceptedByFault.set(verificationId, { chainId, address, at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') });
+  Object.assign(res, jsonAnswer(202, { verificationId }));
 }
 
-/** A fault that accepts submissions the correct validation refused for the reason `picks` recognises. */
+/** The job lookup of a submission a fault accepted: completed, with exact matches. */
+export function verifiedJob(req: LayerRequest): LayerResponse | undefined {
+  const id = req.method === 'GET' ? /^\/v2\/verify\/([^/]+)$/.exec(req.path)?.[1] : undefined;
+  const job = id ? acceptedByFault.get(id) : undefined;
+  if (!job) return undefined;
+  return jsonAnswer(200, {
+    isJobCompleted: true, verificationId: id, jobStartTime: job.at, jobFinishTime: job.at, compilationTime: '1',
+    contract: { match: 'exact_match', creationMatch: 'exact_match', runtimeMatch: 'exact_match', chainId: job.chainId, address: job.address, verifiedAt: job.at, matchId: '1' },
+  });
+}
+
+/** A fault that accepts (and verifies) submissions the correct validation refused for the reason `picks` recognises. */
 function skipsCheck(name: string, rules: string[], description: string, picks: (message: string, req: LayerRequest) => boolean): Layer {
   return {
     name, interface: 'verify', rules, description,
+    request: verifiedJob,
     response(req, res) {
       const message = submission(req) ? refusal(res) : undefined;
-      if (message !== undefined && picks(message, req)) accept(res);
+      if (message !== undefined && picks(message, req)) acceptAsVerified(req, res);
     },
   };
 }
