@@ -30,6 +30,22 @@ describe('reference server layers', () => {
     expect(await bad.text()).toBe(await good.text());
   });
 
+  it('request hooks re-route a body-less request, answer in place of the handler, and see a parsed body', async () => {
+    const server = await startReferenceServer({ faults: ['status-components-serves-incidents', 'schedules-post-served', 'contract-call-null-refused'] });
+    try {
+      const rerouted = (await (await fetch(`${server.statusUrl}/components.json`)).json()) as Record<string, unknown>;
+      expect(Object.keys(rerouted)).toEqual(['page', 'incidents']);
+      const post = await fetch(`${server.baseUrl}/api/v1/schedules`, { method: 'POST' });
+      expect([post.status, await post.json()]).toEqual([200, { schedules: [], links: { next: null } }]);
+      const call = await fetch(`${server.baseUrl}/api/v1/contracts/call`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: '0x0000000000000000000000000000000000000167', gas: null }),
+      });
+      expect([call.status, await call.json()]).toEqual([400, { _status: { messages: [{ message: 'Invalid parameter: gas' }] } }]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an unknown fault or behaviour name is an error naming the known ones', async () => {
     await expect(startReferenceServer({ faults: ['no-such-fault'] })).rejects.toThrow(/unknown fault "no-such-fault" \(known: .*status-indicator-unknown/);
     await expect(startReferenceServer({ behaviour: 'no-such-set' })).rejects.toThrow(/unknown behaviour "no-such-set"/);
