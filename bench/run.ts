@@ -8,6 +8,7 @@ import { findOperation, responseSchema } from '../src/spec/operations.ts';
 import { schemaChecker } from '../src/spec/schema-validator.ts';
 import { queryArbitrary } from '../generators/requests/query-arbitrary.ts';
 import { formatTiming, timeRuns } from './measure.ts';
+import { selfCheckScoreLine } from './self-check-score.ts';
 
 async function getJson(url: string): Promise<unknown> {
   const res = await request(url);
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   }
   const mem = process.memoryUsage();
   print(`memory after the benchmarks: rss ${(mem.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+  print(selfCheckScoreLine());
 }
 
 main().catch((error: Error) => {

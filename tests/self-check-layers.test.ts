@@ -30,6 +30,22 @@ describe('reference server layers', () => {
     expect(await bad.text()).toBe(await good.text());
   });
 
+  it('request hooks re-route a body-less request, answer in place of the handler, and see a parsed body', async () => {
+    const server = await startReferenceServer({ faults: ['status-components-serves-incidents', 'schedules-post-served', 'contract-call-null-refused'] });
+    try {
+      const rerouted = (await (await fetch(`${server.statusUrl}/components.json`)).json()) as Record<string, unknown>;
+      expect(Object.keys(rerouted)).toEqual(['page', 'incidents']);
+      const post = await fetch(`${server.baseUrl}/api/v1/schedules`, { method: 'POST' });
+      expect([post.status, await post.json()]).toEqual([200, { schedules: [], links: { next: null } }]);
+      const call = await fetch(`${server.baseUrl}/api/v1/contracts/call`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: '0x0000000000000000000000000000000000000167', gas: null }),
+      });
+      expect([call.status, await call.json()]).toEqual([400, { _status: { messages: [{ message: 'Invalid parameter: gas' }] } }]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an unknown fault or behaviour name is an error naming the known ones', async () => {
     await expect(startReferenceServer({ faults: ['no-such-fault'] })).rejects.toThrow(/unknown fault "no-such-fault" \(known: .*status-indicator-unknown/);
     await expect(startReferenceServer({ behaviour: 'no-such-set' })).rejects.toThrow(/unknown behaviour "no-such-set"/);
@@ -37,12 +53,12 @@ describe('reference server layers', () => {
 });
 
 describe('ledger-conformance run --fault', () => {
-  it('the status suite fails on the fault under the rule it names, and passes on the clean reference', async () => {
+  it('the status suite fails on the fault under the rule it names, and passes on the clean reference', { timeout: 300_000 }, async () => {
     const faultyDir = tempDir('fault');
     const cleanDir = tempDir('clean');
     const [faulty, clean] = await Promise.all([
-      runCli(['run', '--only', 'status', '--quiet', '--report-dir', faultyDir, '--fault', 'status-indicator-unknown']),
-      runCli(['run', '--only', 'status', '--quiet', '--report-dir', cleanDir]),
+      runCli(['run', '--only', 'status', '--quiet', '--report-dir', faultyDir, '--fault', 'status-indicator-unknown'], 290_000),
+      runCli(['run', '--only', 'status', '--quiet', '--report-dir', cleanDir], 290_000),
     ]);
     expect(faulty.stdout).toContain('with fault status-indicator-unknown');
     expect(faulty.code).toBe(1);
@@ -51,11 +67,13 @@ describe('ledger-conformance run --fault', () => {
     expect(clean.code, clean.stdout + clean.stderr).toBe(0);
   });
 
-  it('refuses faults with a target URL and unknown names, with one line and exit 2', async () => {
-    const withTarget = await runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:9/api/v2', '--fault', 'status-indicator-unknown']);
+  it('refuses faults with a target URL and unknown names, with one line and exit 2', { timeout: 180_000 }, async () => {
+    const [withTarget, unknown] = await Promise.all([
+      runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:9/api/v2', '--fault', 'status-indicator-unknown']),
+      runCli(['run', '--only', 'status', '--fault', 'no-such-fault']),
+    ]);
     expect(withTarget.code).toBe(2);
     expect(withTarget.stderr).toMatch(/--fault and --behave change the embedded reference server/);
-    const unknown = await runCli(['run', '--only', 'status', '--fault', 'no-such-fault']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^ledger-conformance: unknown fault "no-such-fault"/);
     expect(unknown.stderr).not.toMatch(/\n\s+at /);

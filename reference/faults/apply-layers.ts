@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { interfaceOfPath, type Layer, type LayerRequest, type LayerResponse } from './layer.ts';
+import { relativeUrl } from './layer-tools.ts';
 
 interface Exchange {
   req: LayerRequest;
@@ -31,12 +32,6 @@ function decodePart(text: string): string {
   } catch {
     return spaced;
   }
-}
-
-/** The URL of an unchanged query keeps its original bytes (encoding faults of the client stay visible to the handler). */
-function joinUrl(path: string, query: Array<[string, string]>): string {
-  if (!query.length) return path;
-  return `${path}?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`;
 }
 
 function headerRecord(headers: Record<string, unknown>): Record<string, string> {
@@ -116,7 +111,7 @@ export function layerHooks(layers: Layer[]): LayerHooks {
       if (JSON.stringify(exchange.req.body) !== before) {
         request.body = typeof original === 'string' && typeof exchange.req.body !== 'string' ? JSON.stringify(exchange.req.body) : exchange.req.body;
       }
-      if (JSON.stringify(exchange.req.query) !== query) request.raw.url = joinUrl(exchange.req.path, exchange.req.query);
+      if (JSON.stringify(exchange.req.query) !== query) request.raw.url = relativeUrl(exchange.req.path, exchange.req.query);
     });
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -153,7 +148,8 @@ export function layerHooks(layers: Layer[]): LayerHooks {
       const url = raw.url ?? '/';
       const before = JSON.stringify([exchange.req.path, exchange.req.query]);
       runRequestHooks(exchange);
-      return JSON.stringify([exchange.req.path, exchange.req.query]) === before ? url : joinUrl(exchange.req.path, exchange.req.query);
+      // An unchanged request keeps its original bytes: odd encodings still reach the handler as sent.
+      return JSON.stringify([exchange.req.path, exchange.req.query]) === before ? url : relativeUrl(exchange.req.path, exchange.req.query);
     },
   };
 }

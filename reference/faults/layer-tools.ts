@@ -42,3 +42,24 @@ export function okList(res: LayerResponse, key: string): Array<Record<string, an
 export function jsonAnswer(status: number, body: unknown): LayerResponse {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
 }
+
+/** The query service's error answer: {_status: {messages: [{message}]}}. */
+export function ledgerError(status: number, ...messages: string[]): LayerResponse {
+  return jsonAnswer(status, { _status: { messages: messages.map((message) => ({ message })) } });
+}
+
+/** The verification interface's error answer. */
+export function verifyError(status: number, customCode: string, message: string): LayerResponse {
+  return jsonAnswer(status, { customCode, message, errorId: crypto.randomUUID() });
+}
+
+/** The operator and value of a `[op:]value` filter. */
+export function splitOperator(value: string): { op: string; operand: string } {
+  const m = /^(eq|ne|gt|gte|lt|lte):(.*)$/i.exec(value);
+  return m ? { op: m[1]!.toLowerCase(), operand: m[2]! } : { op: 'eq', operand: value };
+}
+
+/** A relative URL of a path and query pairs, as a next link writes it. */
+export function relativeUrl(path: string, query: Array<[string, string]>): string {
+  return query.length ? `${path}?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : path;
+}

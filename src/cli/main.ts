@@ -4,6 +4,7 @@ import { rulesCommand } from './rules-command.ts';
 import { reportCommand } from './report-command.ts';
 import { profilesCommand } from './profiles-command.ts';
 import { mergeReportsCommand } from './merge-reports-command.ts';
+import { selfCheckCommand } from './self-check-command.ts';
 import { UsageError } from './usage-error.ts';
 import { packageVersion } from './package-root.ts';
 
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   report: reportCommand,
   profiles: profilesCommand,
   'merge-reports': mergeReportsCommand,
+  'self-check': selfCheckCommand,
 };
 
 /** Known problems with the user's input end in one line and exit 2; they are not crashes. */

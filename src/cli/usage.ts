@@ -8,6 +8,10 @@ Usage:
   ledger-conformance report [--report-dir DIR]   rebuild summary and HTML report from the last run's results
   ledger-conformance profiles [--json]  list the named targets of --profile
   ledger-conformance merge-reports --into DIR SHARD_DIR...   merge the reports of --shard runs into one report and verdict
+  ledger-conformance self-check [--only NAME[,NAME]] [--faults A,B] [--jobs N] [--min-score P] [--seed N] [--depth N] [--report-dir DIR]
+                                        run the suites against the clean reference and against each named fault of it;
+                                        print which rule caught each fault and the score; write self-check.{json,txt}
+                                        and html/self-check.html; exit 1 if the clean run fails or the score is below P
   ledger-conformance --help
   ledger-conformance --version
 
