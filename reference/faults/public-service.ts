@@ -2,7 +2,7 @@
 // deviations" 1 to 12), one layer each, so a run against `--behave public` shows what a correct
 // suite reports against the real service: each deviation once, under its own rule.
 import type { Layer, LayerRequest, LayerResponse } from './layer.ts';
-import { isGet, jsonAnswer, mapQuery, okList, okObject, queryValues } from './layer-tools.ts';
+import { isGet, jsonAnswer, mapQuery, okList, okObject, queryValues, relativeUrl } from './layer-tools.ts';
 
 const TRANSACTION_PATHS = /\/api\/v1\/transactions(\/[^/]+)?/;
 const SCHEDULE_PATHS = /\/api\/v1\/schedules(\/[^/]+)?/;
@@ -27,10 +27,6 @@ function transactionsOf(req: LayerRequest, res: LayerResponse): Array<Record<str
 function setNext(res: LayerResponse, next: string): void {
   okObject(res)!.links.next = next;
   res.headers.link = `<${next}>; rel="next"`;
-}
-
-function queryString(query: Array<[string, string]>): string {
-  return query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replaceAll('%3A', ':')}`).join('&');
 }
 
 /** A 64-bit encoded entity number as the service decodes it: 10 bits shard, 16 realm, 38 num. */
@@ -204,7 +200,7 @@ const selfLink: Layer = {
     if (!isGet(req, '/api/v1/transactions') || !okObject(res)?.links?.next) return;
     const filters = timestampFilters(req);
     if (filters.length === 0 || !filters.every((f) => f.op === '' || f.op === 'eq:' || f.op === 'ne:')) return;
-    setNext(res, `${req.path}?${queryString(req.query)}`);
+    setNext(res, relativeUrl(req.path, req.query));
   },
 };
 
@@ -316,7 +312,7 @@ const neDropsBound: Layer = {
     // The last timestamp entry is the cursor; the request's own bounds before it are dropped.
     const cursor = entries.map(([k]) => k).lastIndexOf('timestamp');
     const kept = entries.filter(([k, v], i) => !(k === 'timestamp' && bounds.has(v) && i !== cursor));
-    setNext(res, `${url.pathname}?${queryString(kept)}`);
+    setNext(res, relativeUrl(url.pathname, kept));
   },
 };
 

@@ -27,7 +27,7 @@ import { walkPages } from '../../src/walkers/walk-pages.ts';
 
 const schemaRules = await responseSchemaRules('listTransactions', 200);
 /** A transaction read with exact integers: amounts beyond 2^53 are bigints. */
-type ExactTransaction = { transaction_id?: ExactJson; consensus_timestamp?: ExactJson; result?: ExactJson; transfers?: Array<{ account?: ExactJson; amount?: ExactJson }> };
+type ExactTransaction = { transaction_id?: ExactJson; consensus_timestamp?: ExactJson; result?: ExactJson; charged_tx_fee?: ExactJson; transfers?: Array<{ account?: ExactJson; amount?: ExactJson }> };
 const timestamps = (items: Transaction[]) => items.map((tx) => tx.consensus_timestamp);
 
 /** The oldest transactions (two pages of 100): the part of the list that stays put on a live target. */
@@ -53,7 +53,7 @@ describe('GET /api/v1/transactions', () => {
     t.note(`checked ${newest.items.length + oldest.items.length} transactions on ${newest.pages.length + oldest.pages.length} pages`);
   });
 
-  ruleTest('the crypto transfers of a successful transaction sum to zero exactly (int64 amounts), debits negative', ['LQ-2.3-debit-negative', TRANSACTION_LIST.envelope], async (t) => {
+  ruleTest('the crypto transfers of a successful transaction sum to zero exactly (int64 amounts), a charged fee shows as a debit', ['LQ-2.3-transfers-sum-to-zero', 'LQ-2.3-debit-negative', TRANSACTION_LIST.envelope], async (t) => {
     const { exchanges } = await oldestTransactions(t);
     // Amounts reach ±2^63: each page is read again with its integers exact, never summed as doubles.
     const pages = exchanges.map((exchange) => ({ exchange, items: ((exactResponseJson(exchange) as { transactions?: ExactTransaction[] } | undefined)?.transactions ?? []) }));
@@ -62,7 +62,14 @@ describe('GET /api/v1/transactions', () => {
     for (const { tx, exchange } of checked) {
       const amounts = tx.transfers!.map((x) => x.amount).filter((a): a is number | bigint => typeof a === 'bigint' || Number.isInteger(a));
       const sum = amounts.reduce<bigint>((s, a) => s + BigInt(a), 0n);
-      t.soft('LQ-2.3-debit-negative', sum === 0n, `${tx.transaction_id} at ${tx.consensus_timestamp}: crypto transfers sum to ${sum}, not 0 (${tx.transfers!.map((x) => `${x.account} ${x.amount}`).join(', ')})`, exchange);
+      const shown = tx.transfers!.map((x) => `${x.account} ${x.amount}`).join(', ');
+      if (Number(tx.charged_tx_fee) > 0) {
+        const debited = amounts.some((a) => a < 0);
+        t.soft('LQ-2.3-debit-negative', debited, `${tx.transaction_id} at ${tx.consensus_timestamp} charged a fee of ${tx.charged_tx_fee} but no transfer is a debit (negative): ${shown}`, exchange);
+        // Without a debit the sum cannot be zero: that is the sign's finding, not a second one.
+        if (!debited) continue;
+      }
+      t.soft('LQ-2.3-transfers-sum-to-zero', sum === 0n, `${tx.transaction_id} at ${tx.consensus_timestamp}: crypto transfers sum to ${sum}, not 0 (${shown})`, exchange);
     }
     const big = checked.filter(({ tx }) => tx.transfers!.some((x) => typeof x.amount === 'bigint')).length;
     t.note(`${checked.length} successful transactions summed, ${big} of them with amounts beyond 2^53`);

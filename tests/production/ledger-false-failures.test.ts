@@ -46,10 +46,10 @@ describe('false failures against the public service, fixed at their root', () =>
     const off = await proxy({ rewrite: (req, answer) => (oldestPage(req.url) ? withInt64Amounts(answer, '2') : answer) });
     const held = await runSuiteFile('suites/ledger-query/transactions.test.ts', exact.url);
     const broken = await runSuiteFile('suites/ledger-query/transactions.test.ts', off.url);
-    expect(held.get('LQ-2.3-debit-negative')).toMatchObject({ violated: 0 });
-    expect(held.get('LQ-2.3-debit-negative')!.held).toBeGreaterThan(0);
-    expect(broken.get('LQ-2.3-debit-negative')!.violated).toBe(1);
-    expect(broken.get('LQ-2.3-debit-negative')!.messages[0]).toMatch(/crypto transfers sum to 1, not 0/);
+    expect(held.get('LQ-2.3-transfers-sum-to-zero')).toMatchObject({ violated: 0 });
+    expect(held.get('LQ-2.3-transfers-sum-to-zero')!.held).toBeGreaterThan(0);
+    expect(broken.get('LQ-2.3-transfers-sum-to-zero')!.violated).toBe(1);
+    expect(broken.get('LQ-2.3-transfers-sum-to-zero')!.messages[0]).toMatch(/crypto transfers sum to 1, not 0/);
   }, 400_000);
 
   it('judges type=credit|debit over hbar and token transfers: the reference holds, a filter counting hbar only is caught', async () => {
