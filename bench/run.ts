@@ -14,6 +14,7 @@ import { schemaChecker } from '../specs/schema-validator.ts';
 import { queryArbitrary } from '../generators/requests/query-arbitrary.ts';
 import { fixtureContractNames, loadVerificationSample } from '../fixtures/contracts/deployments.ts';
 import { formatTiming, timeRuns } from './measure.ts';
+import { selfCheckScoreLine } from './self-check-score.ts';
 import { measureCapacity } from './load-test.ts';
 import { startDelayProxy } from './delay-proxy.ts';
 import { runConformance, runNpmTest, startReferenceProcess, type ConformanceRun, type ReferenceProcess } from './child-runs.ts';
@@ -164,6 +165,7 @@ async function main(): Promise<void> {
     figure('npm test wall (s)', `${test.wallS.toFixed(0)} (exit ${test.exitCode})`, '<= 180', test.wallS <= 180 && test.exitCode === 0);
   }
   await partFigures();
+  print(selfCheckScoreLine());
 }
 
 main().catch((error: Error) => {

@@ -1,40 +1,56 @@
 // `npm run serve`: starts the reference server on 127.0.0.1 and prints its three base URLs.
-// Usage: tsx reference/main.ts [--port N]
-import { startReferenceServer } from './server.ts';
+// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME]
+import { startReferenceServer, type ReferenceServerOptions } from './server.ts';
+import { UnknownLayerError } from './faults/select-layers.ts';
 
-const USAGE = 'usage: npm run serve -- [--port N]   (N: 0..65535, 0 or absent = any free port)';
+const USAGE = `usage: npm run serve -- [--port N] [--fault NAME[,NAME]] [--behave NAME]
+  --port N      0..65535, 0 or absent = any free port
+  --fault       named faults of reference/faults/catalogue.ts, applied in order (repeatable)
+  --behave      a named behaviour set of reference/faults/behaviours.ts`;
 
-function parsePort(args: string[]): number | string {
-  let port = 0;
+const FLAGS = ['--port', '--fault', '--behave'] as const;
+
+function parseArgs(args: string[]): ReferenceServerOptions | string {
+  const opts: ReferenceServerOptions = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const inline = /^--port=(.*)$/.exec(arg);
     if (arg === '--help' || arg === '-h') return USAGE;
-    if (arg !== '--port' && !inline) return `unknown argument: ${arg}\n${USAGE}`;
-    const value = inline ? inline[1]! : args[++i];
-    if (value === undefined || !/^\d{1,5}$/.test(value) || Number(value) > 65_535) return `--port needs a number from 0 to 65535, got ${value ?? 'nothing'}\n${USAGE}`;
-    port = Number(value);
+    const inline = /^(--[a-z]+)=(.*)$/.exec(arg);
+    const flag = inline ? inline[1]! : arg;
+    if (!(FLAGS as readonly string[]).includes(flag)) return `unknown argument: ${arg}\n${USAGE}`;
+    const value = inline ? inline[2]! : args[++i];
+    if (value === undefined || value === '') return `${flag} needs a value\n${USAGE}`;
+    if (flag === '--port') {
+      if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535) return `--port needs a number from 0 to 65535, got ${value}\n${USAGE}`;
+      opts.port = Number(value);
+    } else if (flag === '--fault') {
+      opts.faults = [...(opts.faults ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+    } else {
+      opts.behaviour = value;
+    }
   }
-  return port;
+  return opts;
 }
 
 async function main(): Promise<void> {
-  const port = parsePort(process.argv.slice(2));
-  if (typeof port === 'string') {
-    const help = port === USAGE;
-    (help ? process.stdout : process.stderr).write(`${port}\n`);
+  const opts = parseArgs(process.argv.slice(2));
+  if (typeof opts === 'string') {
+    const help = opts === USAGE;
+    (help ? process.stdout : process.stderr).write(`${opts}\n`);
     process.exit(help ? 0 : 2);
   }
   const started = Date.now();
   let server;
   try {
-    server = await startReferenceServer({ port });
+    server = await startReferenceServer(opts);
   } catch (error) {
-    process.stderr.write(`could not start the reference server: ${(error as Error).message}\n`);
-    process.exit(1);
+    const usage = error instanceof UnknownLayerError;
+    process.stderr.write(usage ? `${(error as Error).message}\n` : `could not start the reference server: ${(error as Error).message}\n`);
+    process.exit(usage ? 2 : 1);
   }
+  const layers = [...(opts.behaviour ? [`behaviour ${opts.behaviour}`] : []), ...(opts.faults ?? []).map((f) => `fault ${f}`)];
   process.stdout.write(
-    `reference server ready in ${Date.now() - started} ms\n` +
+    `reference server ready in ${Date.now() - started} ms${layers.length ? ` (${layers.join(', ')})` : ''}\n` +
       `  query service   ${server.baseUrl}/api/v1\n` +
       `  status          ${server.statusUrl}\n` +
       `  verification    ${server.verifyUrl}/v2/verify\n`,

@@ -12,6 +12,9 @@ import { registerVerifyRoutes } from './verify/routes.ts';
 import { registerContractCallRoute } from './evm/contract-call-route.ts';
 import { verifyErrorBody } from './verify/verify-error.ts';
 import { MAX_PARAM_LENGTH, clientErrorHandler } from './client-error.ts';
+import { layerHooks } from './faults/apply-layers.ts';
+import { selectLayers } from './faults/select-layers.ts';
+import type { Layer } from './faults/layer.ts';
 
 export interface ReferenceServer {
   baseUrl: string;
@@ -24,11 +27,24 @@ export interface ReferenceServer {
 
 const STATUS_PREFIX = '/status/api/v2';
 
-function createApp(): FastifyInstance {
+/** Faults and behaviours (reference/faults) wrap the correct behaviour; none by default. */
+export interface ReferenceServerOptions {
+  port?: number;
+  /** Names from FAULTS (reference/faults/catalogue.ts), applied in this order after the behaviour. */
+  faults?: string[];
+  /** A name from BEHAVIOURS (reference/faults/behaviours.ts). */
+  behaviour?: string;
+  /** Serve the status interface alone, without opening the ledger database. */
+  statusOnly?: boolean;
+}
+
+function createApp(layers: Layer[]): FastifyInstance {
+  const hooks = layers.length ? layerHooks(layers) : undefined;
   // Every path parameter, however long, must reach its handler to be judged there (400 naming it);
   // close() ends open keep-alive connections instead of waiting for clients to drop them.
   const app = Fastify({
     logger: false, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, bodyLimit: 1_048_576, forceCloseConnections: true, clientErrorHandler,
+    ...(hooks ? { rewriteUrl: hooks.rewriteUrl } : {}),
     // A URL that cannot be decoded never reaches a route: answer it in the body of its interface.
     frameworkErrors: (error, request, reply) => {
       reply.header('access-control-allow-origin', '*');
@@ -37,6 +53,8 @@ function createApp(): FastifyInstance {
     },
   });
   applyCors(app);
+  // After CORS, so response hooks see the whole header set.
+  hooks?.install(app);
   app.setNotFoundHandler(notFoundHandler);
   app.setErrorHandler(queryErrorHandler);
   return app;
@@ -51,9 +69,11 @@ async function registerQueryService(app: FastifyInstance, db: PGlite): Promise<v
 }
 
 /** `statusOnly` serves the status interface alone, without opening the ledger database (a status-only run needs nothing else). */
-export async function startReferenceServer(opts: { port?: number; statusOnly?: boolean } = {}): Promise<ReferenceServer> {
+export async function startReferenceServer(opts: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  // Unknown names fail before anything starts.
+  const layers = selectLayers(opts);
   const db = opts.statusOnly ? undefined : await openLedgerDatabase();
-  const app = createApp();
+  const app = createApp(layers);
   const requestLog: ReferenceServer['requestLog'] = [];
   app.addHook('onResponse', async (request, reply) => {
     requestLog.push({ method: request.method, url: request.url, at: Date.now(), status: reply.statusCode });

@@ -41,8 +41,11 @@ export function transactionConditions(where: SqlConditions, filters: {
   if (filters.result === 'success') where.add(`t.result IN (${SUCCESS_LIST})`);
   if (filters.result === 'fail') where.add(`t.result NOT IN (${SUCCESS_LIST})`);
   if (filters.creditType) {
-    const accountClause = filters.accounts.length ? ` AND ${where.filterExpression('c.account_num', filters.accounts, 'or', '::numeric')}` : '';
-    where.add(`EXISTS (SELECT 1 FROM crypto_transfer c WHERE c.consensus_ns = t.consensus_ns AND c.amount ${filters.creditType === 'credit' ? '>' : '<'} 0${accountClause})`);
+    // Reference notes: credit/debit counts the account's hbar AND token transfers.
+    const sign = filters.creditType === 'credit' ? '>' : '<';
+    const own = (table: string) => `EXISTS (SELECT 1 FROM ${table} c WHERE c.consensus_ns = t.consensus_ns AND c.amount ${sign} 0${
+      filters.accounts.length ? ` AND ${where.filterExpression('c.account_num', filters.accounts, 'or', '::numeric')}` : ''})`;
+    where.add(`(${own('crypto_transfer')} OR ${own('token_transfer')})`);
   }
 }
 

@@ -60,7 +60,7 @@ describe('GET /api/v1/transactions (contract 4.2)', () => {
     expect(success.body.transactions.every((t: any) => ['SUCCESS', 'FEE_SCHEDULE_FILE_PART_UPLOADED', 'SUCCESS_BUT_MISSING_EXPECTED_OPERATION'].includes(t.result))).toBe(true);
   });
 
-  it('matches account.id as payer or transfer party, bare number = 0.0.N, and type=credit/debit by the sign of its transfer', async () => {
+  it('matches account.id as payer or transfer party, bare number = 0.0.N, and type=credit/debit by the sign of its hbar or token transfers', async () => {
     const full = await get('/api/v1/transactions?account.id=0.0.1005&limit=50');
     expect(full.body.transactions.length).toBeGreaterThan(0);
     expect((await get('/api/v1/transactions?account.id=1005&limit=50')).body).toEqual(full.body);
@@ -71,7 +71,13 @@ describe('GET /api/v1/transactions (contract 4.2)', () => {
       expect(involved).toBe(true);
     }
     const credits = await get('/api/v1/transactions?account.id=0.0.1005&type=credit&limit=50');
-    for (const t of credits.body.transactions) expect(t.transfers.some((x: any) => x.account === '0.0.1005' && x.amount > 0)).toBe(true);
+    const own = (t: any) => [...t.transfers, ...t.token_transfers].filter((x: any) => x.account === '0.0.1005');
+    for (const t of credits.body.transactions) expect(own(t).some((x: any) => x.amount > 0)).toBe(true);
+    // Reference notes: an account that only receives a token is credited too.
+    const tokenOnly = full.body.transactions.filter((t: any) => t.token_transfers.some((x: any) => x.account === '0.0.1005' && x.amount > 0)
+      && !t.transfers.some((x: any) => x.account === '0.0.1005'));
+    const credited = new Set(credits.body.transactions.map((t: any) => t.consensus_timestamp));
+    for (const t of tokenOnly) expect(credited.has(t.consensus_timestamp)).toBe(true);
   });
 
   it('keeps every filter in links.next and walks a bounded range without repeats', async () => {

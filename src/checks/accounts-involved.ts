@@ -2,7 +2,7 @@
 export interface TransactionParties {
   transaction_id?: unknown;
   transfers?: Array<{ account?: unknown; amount?: unknown }>;
-  token_transfers?: Array<{ account?: unknown }>;
+  token_transfers?: Array<{ account?: unknown; amount?: unknown }>;
   nft_transfers?: Array<{ sender_account_id?: unknown; receiver_account_id?: unknown }>;
 }
 
@@ -25,8 +25,15 @@ export function accountsInvolved(tx: TransactionParties): string[] {
   return [...new Set(found.filter((a): a is string => typeof a === 'string'))];
 }
 
-/** The net crypto transfer amount of an account in a transaction (negative for a debit). */
-export function cryptoAmountOf(tx: TransactionParties, account: string): number | undefined {
-  const own = (tx.transfers ?? []).filter((x) => x.account === account && typeof x.amount === 'number');
-  return own.length === 0 ? undefined : own.reduce((sum, x) => sum + (x.amount as number), 0);
+/**
+ * Does the transaction credit (or debit) the account? Reference notes: the balance-modification
+ * filter counts hbar AND token transfers, so an account that only receives a token is credited.
+ */
+export function modifiesBalance(tx: TransactionParties, account: string, kind: 'credit' | 'debit'): boolean {
+  const own = [...(tx.transfers ?? []), ...(tx.token_transfers ?? [])].filter((x) => x.account === account);
+  return own.some((x) => {
+    const amount = x.amount;
+    const sign = typeof amount === 'bigint' || typeof amount === 'number' ? Math.sign(Number(amount)) : 0;
+    return kind === 'credit' ? sign > 0 : sign < 0;
+  });
 }

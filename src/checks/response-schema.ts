@@ -8,7 +8,8 @@ import { expectRule } from './rule-violation.ts';
 
 /**
  * Validates an answer's JSON against the operation's response schema for its status. Each
- * violation is attributed to the most specific rule on its schema path (`x-rules`), falling back
+ * violation is attributed to the most specific rule on its schema path (`x-rules`; a forbidden null
+ * to the rule of the object holding the field), falling back
  * to `fallbackRule`; violations are soft so one run lists every broken field. Every other rule
  * whose schema node the answer reached held on it.
  */
@@ -26,7 +27,10 @@ export async function expectMatchesResponseSchema(
   if (!schema) return body;
   const byRule = new Map<string, ReturnType<ReturnType<typeof schemaChecker>>>();
   for (const v of schemaChecker(schema)(body)) {
-    const rule = v.rules.find((r) => r.startsWith(fallbackRule.slice(0, 3))) ?? fallbackRule;
+    const own = v.rules.filter((r) => r.startsWith(fallbackRule.slice(0, 3)));
+    // A null where the type allows none is a finding about the field's owner (which fields may be
+    // null), not about the value's pattern: it goes to the owner's rule, one finding, one rule.
+    const rule = (v.keyword === 'type' && v.actual === null && own.length > 1 ? own[1] : own[0]) ?? fallbackRule;
     byRule.set(rule, [...(byRule.get(rule) ?? []), v]);
   }
   for (const [rule, violations] of byRule) {

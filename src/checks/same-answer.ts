@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/exchange.ts';
-import { responseJson } from '../http/exchange.ts';
+import { exactResponseJson } from '../json/exact-json.ts';
 
 /** Key order does not matter in JSON objects; this writes them sorted so equal values read equal. */
 function canonical(value: unknown): string {
@@ -7,14 +7,15 @@ function canonical(value: unknown): string {
   if (value !== null && typeof value === 'object') {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
   }
-  return JSON.stringify(value);
+  // Big integers are written as their exact digits: two int64 values differing beyond 2^53 stay different.
+  return typeof value === 'bigint' ? value.toString() : JSON.stringify(value);
 }
 
 /** Two answers say the same thing: the same status and the same JSON body (or the same text). */
 export function sameAnswer(a: Exchange, b: Exchange): boolean {
   if (a.status !== b.status) return false;
-  const ja = responseJson(a);
-  const jb = responseJson(b);
+  const ja = exactResponseJson(a);
+  const jb = exactResponseJson(b);
   return ja === undefined || jb === undefined ? a.responseBody === b.responseBody : canonical(ja) === canonical(jb);
 }
 

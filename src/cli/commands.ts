@@ -5,6 +5,8 @@ import { profilesCommand, PROFILES_OPTIONS } from './profiles-command.ts';
 import { reportCommand, REPORT_OPTIONS } from './report-command.ts';
 import { rulesCommand, RULES_OPTIONS } from './rules-command.ts';
 import { runCommand } from './run-command.ts';
+import { selfCheckCommand } from './self-check-command.ts';
+import { SELF_CHECK_OPTIONS } from './self-check-args.ts';
 
 /** A sub-command: what runs it, and what its --help and the overview say. */
 export interface Command {
@@ -25,5 +27,11 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     synopsis: '--into DIR SHARD_DIR...',
     summary: 'merge the reports of --shard runs into one report and verdict',
     options: MERGE_REPORTS_OPTIONS,
+  },
+  'self-check': {
+    run: selfCheckCommand,
+    synopsis: '[--only NAME[,NAME]] [--faults A,B] [--jobs N] [--min-score P]',
+    summary: 'run the suites against the clean reference and each named fault of it: which rule caught each fault, and the score',
+    options: SELF_CHECK_OPTIONS,
   },
 };

@@ -10,7 +10,7 @@ import { buildReport, reportPaths, type RunInfo } from '../report/build-report.t
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
-import { readKnownCallsFile } from '../checks/known-calls.ts';
+import { readKnownCallsFile } from '../known-calls/known-calls.ts';
 import { INTERFACES, loadSpec } from '../../specs/load-spec.ts';
 import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
@@ -38,13 +38,23 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   const given = run.targets;
   const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
+  if (anyGiven && (run.faults.length || run.behaviour !== undefined)) {
+    throw new ConfigError('--fault and --behave change the embedded reference server: they cannot be combined with a target URL or profile');
+  }
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
   if (!anyGiven) {
-    const started = await startEmbeddedReference({ statusOnly: run.only.every((name) => name === 'status') });
+    const started = await startEmbeddedReference({
+      statusOnly: run.only.every((name) => name === 'status'),
+      faults: run.faults,
+      ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
+    }).catch((error: Error) => {
+      throw error.name === 'UnknownLayerError' ? new ConfigError(error.message) : error;
+    });
     server = started;
     targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
-    say(`no target given: running against the embedded reference implementation at ${started.baseUrl}\n`);
+    const layers = [...(run.behaviour !== undefined ? [`behaviour ${run.behaviour}`] : []), ...run.faults.map((f) => `fault ${f}`)];
+    say(`no target given: running against the embedded reference implementation at ${started.baseUrl}${layers.length ? ` with ${layers.join(', ')}` : ''}\n`);
   } else {
     const missing = run.only.filter((name) => !given[TARGET_OF[name]]);
     if (missing.length) {

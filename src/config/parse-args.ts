@@ -50,6 +50,8 @@ export const RUN_OPTIONS = {
   'verify-samples': { type: 'string', value: 'FILE', group: RUN, help: 'contracts deployed on the verification target (JSON/YAML, specs/schemas/verify-samples.schema.json):\neach must verify with its expected match; invalid bodies are controlled against them' },
   'report-dir': { type: 'string', value: 'DIR', group: RUN, help: `where reports go (default ${DEFAULTS.reportDir})` },
   'min-evaluated': { type: 'string', value: 'P', group: RUN, help: 'the run passes only if at least P% of the selected contract rules were evaluated' },
+  fault: { type: 'string', value: 'NAME[,NAME]', group: RUN, help: 'switch on named faults of the embedded reference (reference/faults/catalogue.ts); no target URL' },
+  behave: { type: 'string', value: 'NAME', group: RUN, help: 'make the embedded reference behave as a named set, e.g. public (reference/faults/behaviours.ts); no target URL' },
   json: { type: 'boolean', group: RUN, help: 'print the machine verdict (as in rules.json) on stdout; everything else goes to stderr' },
   quiet: { type: 'boolean', group: RUN, help: 'no progress lines while the tests run: only the verdict summary at the end' },
 } as const satisfies OptionTable;
@@ -180,6 +182,8 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     knownCallsFile: last(flags['--known-calls']),
     ...(verifySamplesFile !== undefined ? { verifySamplesFile } : {}),
     ...(minEvaluatedText !== undefined ? { minEvaluated: Number(minEvaluatedText) } : {}),
+    faults: (flags['--fault'] ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean),
+    ...(flags['--behave'] ? { behaviour: last(flags['--behave'])! } : {}),
     json: flags['--json'] ?? false,
     verifyUnsupportedChainId: chainId('--verify-unsupported-chain-id', last(flags['--verify-unsupported-chain-id']), DEFAULTS.verifyUnsupportedChainId),
   };

@@ -58,6 +58,10 @@ export interface RunConfig {
   minEvaluated?: number;
   /** Print the machine verdict as JSON on stdout (human output goes to stderr). */
   json: boolean;
+  /** Named faults switched on in the embedded reference server (reference/faults); never with a target URL. */
+  faults: string[];
+  /** Named behaviour set of the embedded reference server. */
+  behaviour?: string;
 }
 
 export const DEFAULTS = {

@@ -1,6 +1,6 @@
 import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
-import { knownCallBody, knownCallsFor } from '../checks/known-calls.ts';
+import { knownCallBody, knownCallsFor } from '../known-calls/known-calls.ts';
 import { discover } from './discover.ts';
 
 const CONTRACT_CALL_PATH = '/api/v1/contracts/call';

@@ -11,6 +11,7 @@ export class RuleTallies implements EvaluationSink {
   private readonly counts = new Map<string, { held: number; violated: number; exchanges: Set<Exchange> }>();
   readonly skipped: Array<{ rule: string; reason: string }> = [];
   private readonly heldOn = new Set<string>();
+  private readonly violatedOn = new Set<Exchange>();
 
   constructor(private readonly expectations: Expectation[]) {}
 
@@ -20,7 +21,10 @@ export class RuleTallies implements EvaluationSink {
     if (e.held) entry.held += 1;
     else entry.violated += 1;
     for (const ex of e.exchanges) entry.exchanges.add(ex);
-    if (!e.held) return;
+    if (!e.held) {
+      for (const ex of e.exchanges) this.violatedOn.add(ex);
+      return;
+    }
     for (const x of this.expectations) {
       if (x.rule === e.rule && (e.exchanges.length ? e.exchanges.some((ex) => expectationCovers(x, ex)) : expectationCovers(x, undefined))) {
         this.heldOn.add(expectationKey(x));
@@ -30,6 +34,11 @@ export class RuleTallies implements EvaluationSink {
 
   notEvaluated(skipped: { rule: string; reason: string }): void {
     if (!this.skipped.some((s) => s.rule === skipped.rule && s.reason === skipped.reason)) this.skipped.push(skipped);
+  }
+
+  /** Some check already found this exchange breaking a rule (a property's shrinking steps included). */
+  violatedBy(exchange: Exchange): boolean {
+    return this.violatedOn.has(exchange);
   }
 
   has(rule: string, outcome: 'held' | 'violated'): boolean {

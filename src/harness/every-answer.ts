@@ -1,5 +1,6 @@
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { retryAfterMs } from '../http/retry-after.ts';
+import { nextLinkRepeatsRequest } from '../checks/next-link-repeats-request.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 
 const NO_SERVER_ERROR: Record<InterfaceName, string> = {
@@ -22,16 +23,26 @@ export interface AnswerJudgement {
 
 /**
  * The rules every answer of an interface is judged by, whatever the test was after, answers
- * fetched only to find test data included: no server error. Throttling answers are counted as
+ * fetched only to find test data included: no server error and, for query-service lists, a next
+ * link that does not repeat its own request (an endless walk). Throttling answers are counted as
  * throttling, not judged here (the size cap and transport faults are the client's, before this).
  */
 export function judgeEveryAnswer(iface: InterfaceName, exchanges: Exchange[]): AnswerJudgement[] {
-  return exchanges.filter((ex) => !isThrottlingAnswer(ex)).map((ex) => ({
-    rule: NO_SERVER_ERROR[iface],
-    held: ex.status < 500,
-    detail: `answered ${ex.status}: ${ex.responseBody.length > 200 ? `${ex.responseBody.slice(0, 200)}... (${ex.responseBody.length} characters)` : ex.responseBody}`,
-    exchange: ex,
-  }));
+  const judged: AnswerJudgement[] = [];
+  for (const ex of exchanges) {
+    if (isThrottlingAnswer(ex)) continue;
+    judged.push({
+      rule: NO_SERVER_ERROR[iface],
+      held: ex.status < 500,
+      detail: `answered ${ex.status}: ${ex.responseBody.length > 200 ? `${ex.responseBody.slice(0, 200)}... (${ex.responseBody.length} characters)` : ex.responseBody}`,
+      exchange: ex,
+    });
+    const repeats = iface === 'ledger-query' ? nextLinkRepeatsRequest(ex) : undefined;
+    if (repeats !== undefined) {
+      judged.push({ rule: 'LQ-4-pagination-ends', held: !repeats, detail: 'links.next repeats the request it answers: following it never ends', exchange: ex });
+    }
+  }
+  return judged;
 }
 
 /**

@@ -11,6 +11,7 @@ import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
 import { junitFromVerdict } from './junit-rules.ts';
 import { machineVerdict, type MachineVerdict } from './machine-verdict.ts';
 import { rulesPage } from './rules-page.ts';
+import { SELF_CHECK_PAGE } from './self-check-page.ts';
 import { summaryText, type SummaryContext } from './summary-text.ts';
 import { readTestOutcomes, ResultsError } from './test-outcomes.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
@@ -97,7 +98,8 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   writeHar(paths.exchanges, paths.har);
   if (options.html) {
     await generateHtmlReport(paths.allureResults, paths.htmlTests, 'ledger-conformance');
-    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.har' }));
+    const selfCheck = existsSync(join(paths.html, SELF_CHECK_PAGE)) ? { selfCheck: SELF_CHECK_PAGE } : {};
+    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.har', ...selfCheck }));
   }
   return { verdict, summary, machine };
 }

@@ -6,6 +6,8 @@ import { VERDICT_ORDER, type SummaryContext } from './summary-text.ts';
 export interface RulesPageLinks {
   tests: string;
   exchanges: string;
+  /** The self-check page (faults caught, score), when a self-check wrote one beside this page. */
+  selfCheck?: string;
 }
 
 const VERDICT_LOOK: Record<RuleVerdict, { label: string; color: string }> = {
@@ -22,7 +24,7 @@ const VERDICT_LOOK: Record<RuleVerdict, { label: string; color: string }> = {
 
 const OUTCOME_COLOR: Record<RunOutcome, string> = { PASS: '#2e7d32', FAIL: '#c62828', INCOMPLETE: '#e65100' };
 
-function esc(text: string): string {
+export function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
@@ -111,7 +113,7 @@ pre{background:#f6f6f6;padding:.4rem;overflow-x:auto;white-space:pre-wrap;word-b
 <div class="outcome" style="background:${OUTCOME_COLOR[verdict.outcome]}" id="outcome">${verdict.outcome} (exit ${verdict.exitCode})</div>
 ${verdict.causes.length ? `<ul class="causes">${verdict.causes.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}
 <p class="meta">seed ${esc(String(ctx.seed))} · depth ${ctx.depth} · wall time ${(ctx.wallMs / 1000).toFixed(1)} s · ${ctx.stats.requests} requests · peak ${ctx.stats.peakPerSecond}/s · ${ctx.stats.throttled} throttling answers waited out · ${ctx.stats.serverErrors} 5xx answers${ctx.drift ? ` · ${esc(ctx.drift)}` : ''}</p>
-<p class="meta">Test tree with every request: <a href="${esc(links.tests)}">${esc(links.tests)}</a> · every exchange as HAR 1.2 (open it in a browser's devtools or an API client): <a href="${esc(links.exchanges)}">${esc(links.exchanges)}</a></p>
+<p class="meta">Test tree with every request: <a href="${esc(links.tests)}">${esc(links.tests)}</a> · every exchange as HAR 1.2 (open it in a browser's devtools or an API client): <a href="${esc(links.exchanges)}">${esc(links.exchanges)}</a>${links.selfCheck ? ` · self-check (faults the suites catch): <a href="${esc(links.selfCheck)}">${esc(links.selfCheck)}</a>` : ''}</p>
 <table><tr><th>interface</th><th>target</th><th>contract rules evaluated</th></tr>${coverage}</table>
 <div class="filters">${filters.join('')} <span id="shown"></span></div>
 ${interfaces.join('\n')}

@@ -35,6 +35,8 @@ export interface LedgerList<T> {
   envelope: string;
   /** The filter on the sort key, which links.next also moves as its cursor. */
   cursor: string;
+  /** The order without an `order` parameter (4.1: asc; the transaction list: desc, reference notes). */
+  defaultOrder: 'asc' | 'desc';
   sortKey: SortKey<T>;
 }
 
@@ -44,6 +46,7 @@ export const SCHEDULE_LIST: LedgerList<Schedule> = {
   listKey: 'schedules',
   envelope: 'LQ-4.1-schedules-envelope',
   cursor: 'schedule.id',
+  defaultOrder: 'asc',
   sortKey: { name: 'schedule_id', key: (s) => s.schedule_id, compare: compareEntityIds },
 };
 
@@ -53,5 +56,6 @@ export const TRANSACTION_LIST: LedgerList<Transaction> = {
   listKey: 'transactions',
   envelope: 'LQ-4.2-transactions-envelope',
   cursor: 'timestamp',
+  defaultOrder: 'desc',
   sortKey: { name: 'consensus_timestamp', key: (tx) => tx.consensus_timestamp, compare: compareDecimalText },
 };

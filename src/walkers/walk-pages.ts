@@ -24,6 +24,19 @@ export interface WalkOptions {
   rule: string;
   /** true: reaching the cap is a violation of LQ-4-pagination-ends; false: an intended partial walk. */
   capIsFailure?: boolean;
+  /**
+   * The list's cursor and the walk's order: each next link must keep every bound of the request on
+   * the cursor (only the one on the side the walk moves to may be replaced), or the walk leaves the
+   * selection it was asked for, a failure of LQ-4-pagination-walk.
+   */
+  bounds?: { cursor: string; order: 'asc' | 'desc' };
+}
+
+/** The request's bounds on the cursor that a next link drops (the moving side may be replaced by the cursor). */
+function droppedBounds(request: Array<[string, string]>, next: string, bounds: NonNullable<WalkOptions['bounds']>): string[] {
+  const moving = bounds.order === 'asc' ? /^gte?:/ : /^lte?:/;
+  const kept = new URL(next, 'http://next.invalid').searchParams.getAll(bounds.cursor);
+  return request.filter(([k, v]) => k === bounds.cursor && !moving.test(v) && !kept.includes(v)).map(([k, v]) => `${k}=${v}`);
 }
 
 /**
@@ -44,6 +57,10 @@ export async function walkPages<T = Record<string, unknown>>(t: Check, path: str
     pages.push({ exchange, items: items as T[], next });
     if (next === null) return { pages, items: pages.flatMap((p) => p.items), endedBy: 'null-next' };
     expectRule('LQ-4-pagination-ends', !seen.has(next), `links.next repeats an earlier link: ${next}`, exchange);
+    if (options.bounds) {
+      const dropped = droppedBounds(options.query ?? [], next, options.bounds);
+      expectRule('LQ-4-pagination-walk', dropped.length === 0, `links.next ${next} drops ${dropped.join(', ')} of the request: following it leaves the selection`, exchange);
+    }
     seen.add(next);
     if (pages.length >= options.pageCap) {
       expectRule('LQ-4-pagination-ends', !options.capIsFailure, `walk did not end within ${options.pageCap} pages`, exchange);

@@ -8,7 +8,7 @@ import { evmAddressArbitrary, invalidEvmAddressArbitrary } from '../../generator
 import { CALL_DATA_MAX_CHARACTERS } from '../../generators/semantic/hex-data.ts';
 import { expectCallErrorBody, expectCallRejected } from '../../src/checks/contract-call-rejection.ts';
 import { expectSameAsWithout } from '../../src/checks/default-equivalence.ts';
-import { knownCallBody, knownCallsFor } from '../../src/checks/known-calls.ts';
+import { knownCallBody, knownCallsFor } from '../../src/known-calls/known-calls.ts';
 import { expectQueryErrorBody } from '../../src/checks/query-error-body.ts';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import { decodeErrorString, ERROR_STRING_SELECTOR } from '../../src/checks/revert-reason.ts';
@@ -24,6 +24,8 @@ import { findOperation, requestBodySchema } from '../../specs/operations.ts';
 
 const callSchema = requestBodySchema(findOperation(await loadSpec('ledger-query'), 'callContract')) as SchemaNode;
 const HEX_RESULT = /^0x[0-9a-fA-F]+$/;
+/** The largest int64, the top of the contract's `gas` range (format int64, no maximum). */
+const INT64_MAX = 2n ** 63n - 1n;
 
 function resultOf(exchange: Exchange): unknown {
   return (responseJson(exchange) as { result?: unknown } | undefined)?.result;
@@ -221,8 +223,22 @@ describe('POST /api/v1/contracts/call', () => {
     await rejectsBrokenBodies(t, (i) => i.pointer === '/gas');
   });
 
+  ruleTest('takes `gas` 0 and 20999 (the contract\'s minimum is 0) as it takes 21000: too little to run, not an invalid value', ['LQ-4.3-gas-minimum'], async (t) => {
+    const call = await findAnsweredCall(t);
+    // Below the intrinsic gas every call fails the same way; a refusal of the value itself answers otherwise.
+    const reference = await sendCall(t, withField(call.body, 'gas', 21_000));
+    for (const gas of [0, 20_999]) {
+      const exchange = await sendCall(t, withField(call.body, 'gas', gas));
+      expectRule('LQ-4.3-gas-minimum', sameAnswer(reference, exchange), `gas=${gas} answered ${answerSummary(exchange)}, gas=21000 ${answerSummary(reference)}: the value itself was refused`, exchange);
+    }
+  });
+
   ruleTest('runs a call with any `gas` from 15000000 up to the int64 maximum like the default', ['LQ-4.3-gas-minimum'], async (t) => {
     const call = await findAnsweredCall(t);
+    // The int64 maximum is sent as exact JSON text every run: no double holds 9223372036854775807.
+    const text = JSON.stringify(withField(call.body, 'gas', 0)).replace('"gas":0', `"gas":${INT64_MAX}`);
+    const atMax = await sendCall(t, text);
+    expectRule('LQ-4.3-gas-minimum', sameAnswer(call.exchange, atMax), `gas=${INT64_MAX} answered ${answerSummary(atMax)} instead of ${answerSummary(call.exchange)}`, atMax);
     const gas = fc.oneof(fc.constantFrom(15_000_000, Number.MAX_SAFE_INTEGER), fc.integer({ min: 15_000_000, max: 2 ** 40 }));
     await checkProperty(t, gas, async (g) => {
       const exchange = await sendCall(t, withField(call.body, 'gas', g));

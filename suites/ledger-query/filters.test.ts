@@ -6,6 +6,7 @@ import { compareDecimalText } from '../../generators/semantic/range-filter-pair.
 import { timestampArbitrary } from '../../generators/semantic/timestamp.ts';
 import { payerOf } from '../../src/checks/accounts-involved.ts';
 import { compareEntityIds } from '../../src/checks/entity-id-order.ts';
+import { expectAcceptedQuery } from '../../src/checks/accepted-query.ts';
 import { expectFilterAgreesWithSlice } from '../../src/checks/filter-agrees-with-slice.ts';
 import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-operator.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
@@ -42,6 +43,8 @@ interface OperatorFilterCase<T> {
   compare: (a: string, b: string) => number;
   found: string[];
   generated: fc.Arbitrary<string>;
+  /** The rule of the parameter's accepted values: a refusal of a valid one is reported there. */
+  patternRule: string;
   rules: { only: string; every: string };
 }
 
@@ -52,7 +55,12 @@ interface OperatorFilterCase<T> {
 async function expectOperatorFilter<T>(t: Check, list: LedgerList<T>, slice: ListSlice<T>, c: OperatorFilterCase<T>): Promise<void> {
   await checkProperty(t, operatorFilterArbitrary(foundOrGenerated(c.found, c.generated)), async (filter) => {
     const { op, value } = parseOperatorFilter(filter);
-    const page = await listPage(t, list, [[c.name, filter], ...ASCENDING_PAGE], c.rules.only);
+    // A valid filter the target refuses breaks the parameter's pattern rule, and a 5xx the
+    // no-server-error rule: neither shows how the filter selects, so only an accepted one is judged.
+    const query: Array<[string, string]> = [[c.name, filter], ...ASCENDING_PAGE];
+    const exchange = await t.get(list.path, query);
+    if (!expectAcceptedQuery(expectRule, exchange, query, () => c.patternRule, c.patternRule)) return;
+    const page = await listPage(t, list, query, c.rules.only, exchange);
     expectFilterAgreesWithSlice(expectRule, {
       page: page.items, exchange: page.exchange, slice: slice.items, sliceIsWhole: slice.whole, limit: LIMIT,
       matches: (item) => satisfiesOperator(op, c.compare(c.valueOf(item), value)), key: list.sortKey.key,
@@ -62,20 +70,20 @@ async function expectOperatorFilter<T>(t: Check, list: LedgerList<T>, slice: Lis
 }
 
 describe('GET /api/v1/schedules', () => {
-  ruleTest('schedule.id=[op:]ID returns only, and all, the schedules that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.1-schedules-envelope'], async (t) => {
+  ruleTest('schedule.id=[op:]ID returns only, and all, the schedules that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.1-schedule-id-pattern', 'LQ-4.1-schedules-envelope'], async (t) => {
     const schedules = await slice(t, SCHEDULE_LIST, 3);
     const ids = schedules.items.map((s) => s.schedule_id);
     await expectOperatorFilter(t, SCHEDULE_LIST, schedules, {
-      name: 'schedule.id', valueOf: (s) => s.schedule_id, compare: compareEntityIds, found: [...ids, ...bareNumbers(ids)], generated: entityIdArbitrary(),
+      name: 'schedule.id', valueOf: (s) => s.schedule_id, compare: compareEntityIds, found: [...ids, ...bareNumbers(ids)], generated: entityIdArbitrary(), patternRule: 'LQ-4.1-schedule-id-pattern',
       rules: { only: 'LQ-4-operator-semantics', every: 'LQ-4-operator-complete' },
     });
   });
 
-  ruleTest('account.id=[op:]ID filters schedules by their creator', ['LQ-4.1-account-filter-creator', 'LQ-4.1-schedules-envelope'], async (t) => {
+  ruleTest('account.id=[op:]ID filters schedules by their creator', ['LQ-4.1-account-filter-creator', 'LQ-4.1-account-id-pattern', 'LQ-4.1-schedules-envelope'], async (t) => {
     const schedules = await slice(t, SCHEDULE_LIST, 3);
     const creators = [...new Set(schedules.items.map((s) => s.creator_account_id))];
     await expectOperatorFilter(t, SCHEDULE_LIST, schedules, {
-      name: 'account.id', valueOf: (s) => s.creator_account_id, compare: compareEntityIds, found: [...creators, ...bareNumbers(creators)], generated: accountIdTextArbitrary(),
+      name: 'account.id', valueOf: (s) => s.creator_account_id, compare: compareEntityIds, found: [...creators, ...bareNumbers(creators)], generated: accountIdTextArbitrary(), patternRule: 'LQ-4.1-account-id-pattern',
       rules: { only: 'LQ-4.1-account-filter-creator', every: 'LQ-4.1-account-filter-creator' },
     });
   });
@@ -87,12 +95,12 @@ describe('GET /api/v1/schedules', () => {
 });
 
 describe('GET /api/v1/transactions', () => {
-  ruleTest('timestamp=[op:]T returns only, and all, the transactions that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.2-transactions-envelope'], async (t) => {
+  ruleTest('timestamp=[op:]T returns only, and all, the transactions that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.2-timestamp-pattern', 'LQ-4.2-transactions-envelope'], async (t) => {
     const transactions = await slice(t, TRANSACTION_LIST, 2);
     const stamps = transactions.items.map((tx) => tx.consensus_timestamp);
     const seconds = stamps.map((ts) => ts.split('.')[0]!);
     await expectOperatorFilter(t, TRANSACTION_LIST, transactions, {
-      name: 'timestamp', valueOf: (tx) => tx.consensus_timestamp, compare: compareDecimalText, found: [...stamps, ...seconds], generated: timestampArbitrary(),
+      name: 'timestamp', valueOf: (tx) => tx.consensus_timestamp, compare: compareDecimalText, found: [...stamps, ...seconds], generated: timestampArbitrary(), patternRule: 'LQ-4.2-timestamp-pattern',
       rules: { only: 'LQ-4-operator-semantics', every: 'LQ-4-operator-complete' },
     });
   });

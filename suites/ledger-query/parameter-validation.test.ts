@@ -22,6 +22,17 @@ import { loadSpec } from '../../specs/load-spec.ts';
 import { findOperation, type OperationRef } from '../../specs/operations.ts';
 
 const spec = await loadSpec('ledger-query');
+/** Entity-ID parameters of the lists. */
+const ENTITY_ID_PARAMETERS = ['account.id', 'schedule.id'];
+/** Values the ID pattern refuses: realm.num, 11 digits, one past 2^63 - 1, 20 digits, an EVM address. */
+const BEYOND_ENTITY_ID_PATTERN = ['0.1001', '12345678901', (2n ** 63n).toString(), `1${'0'.repeat(19)}`, `0x${'0'.repeat(39)}1`];
+/** The longest values the patterns of 4.1 and 4.2 allow: every part or digit group at its maximum. */
+const LONGEST_ID = ['9999999999.9999999999.9999999999', '0000000000.0000000000.0000000001'];
+const PATTERN_EDGES: Record<string, string[]> = {
+  'account.id': LONGEST_ID,
+  'schedule.id': LONGEST_ID,
+  timestamp: ['9999999999.999999999', 'lt:9223372037'],
+};
 /** Enumerated boundary lists (59 type names, each misspelt three ways) are thinned to this many per run. */
 const BOUNDARY_CASES_PER_PARAMETER = 15;
 
@@ -89,6 +100,8 @@ for (const endpoint of endpoints) {
       const schemaDriven = queryArbitrary(op, { invalid: 1, includeAmbiguous: false });
       const mistakes = fc.oneof(...semantic).map((invalid) => ({ query: [[invalid.name, invalid.value]] as Array<[string, string]>, invalid: [invalid] }));
       await checkProperty(t, fc.oneof(schemaDriven, mistakes), async ({ query, invalid }) => {
+        // Alone, the broken value is its own rule's case (the boundary tests); here the others must be taken.
+        if (query.length > 1 && !(await partsAnswerAlone(t, op.path, query, invalid))) return;
         const exchange = await t.get(op.path, query);
         const [broken] = invalid;
         await expectQueryErrorBody(t, exchange, { status: 400, statusRule: broken!.rules[0] ?? endpoint.invalid400, parameters: [broken!.name] });
@@ -108,8 +121,29 @@ for (const endpoint of endpoints) {
         });
     }
 
+    for (const parameter of parameters.filter((p) => ENTITY_ID_PARAMETERS.includes(p.name))) {
+      ruleTest(`rejects ${parameter.name} forms beyond the pattern (realm.num, 11 digits, past int64, 20 digits, an EVM address) with 400 naming it`,
+        unique([...rulesOfParameter(parameter), ...ERROR_BODY_RULES, ...PARAMETER_MESSAGE_RULES]), async (t) => {
+          // Sent every run: forms a service may take as IDs though the pattern refuses them, and numbers past its range.
+          for (const value of BEYOND_ENTITY_ID_PATTERN) {
+            const exchange = await t.get(op.path, [[parameter.name, value]]);
+            await softly(t, () => expectQueryErrorBody(t, exchange, { status: 400, statusRule: ruleOf(parameter.name), parameters: [parameter.name] }));
+          }
+        });
+    }
+
+    ruleTest('accepts the longest values the patterns allow (10-digit ID parts, 10-digit seconds with 9 decimals)', unique([endpoint.envelope, ...parameterRuleIds, 'LQ-7-no-server-error']), async (t) => {
+      const edges = parameters.flatMap((p) => (PATTERN_EDGES[p.name] ?? []).map((value): [string, string] => [p.name, value]));
+      if (edges.length === 0) t.skip(`${op.path} has no ID or timestamp parameter`);
+      for (const pair of edges) {
+        const exchange = await t.get(op.path, [pair]);
+        expectAcceptedQuery(t.soft, exchange, [pair], ruleOf, endpoint.envelope);
+      }
+    });
+
     ruleTest('with two invalid parameters answers 400 with one message per parameter, each naming it', invalidRules, async (t) => {
       await checkProperty(t, queryArbitrary(op, { invalid: 2, includeAmbiguous: false }), async ({ query, invalid }) => {
+        if (!(await partsAnswerAlone(t, op.path, query, invalid))) return;
         const exchange = await t.get(op.path, query);
         await expectQueryErrorBody(t, exchange, { status: 400, statusRule: endpoint.invalid400, parameters: invalid.map((i) => i.name) });
       });
@@ -118,6 +152,11 @@ for (const endpoint of endpoints) {
     ruleTest('error messages may leave out detail and data; when present they are text or null', [...ERROR_BODY_RULES, 'LQ-2.5-error-fields-may-be-absent'], async (t) => {
       await checkProperty(t, queryArbitrary(op, { invalid: 1, includeAmbiguous: false }), async ({ query }) => {
         const exchange = await t.get(op.path, query);
+        // An error body needs an error: an invalid value the target accepts is its parameter rule's finding.
+        if (exchange.status < 400 || exchange.status >= 500) {
+          t.notEvaluated('LQ-2.5-error-fields-may-be-absent', `${query.map(([k, v]) => `${k}=${v}`).join('&')} answered ${exchange.status}, not an error`);
+          return;
+        }
         const messages = (responseJson(exchange) as { _status?: { messages?: Array<Record<string, unknown>> } } | undefined)?._status?.messages;
         expectRule('LQ-2.5-error-body-shape', Array.isArray(messages), `an invalid query answered ${exchange.status} without _status.messages`, exchange);
         for (const m of messages) {
@@ -151,6 +190,25 @@ for (const endpoint of endpoints) {
       });
     });
   });
+}
+
+/**
+ * A combined request can only show one message per invalid parameter when each part alone is
+ * known: every invalid one rejected (400) and every valid one taken (200). A value the target
+ * takes or refuses against the contract (limit=101 on the public service) is its own rule's
+ * finding; the message rules are then not evaluated on this request.
+ */
+async function partsAnswerAlone(t: Check, path: string, query: Array<[string, string]>, invalid: Array<{ name: string; value: unknown }>): Promise<boolean> {
+  const broken = new Set(invalid.map((i) => `${i.name}=${String(i.value)}`));
+  for (const [name, value] of query) {
+    const wanted = broken.has(`${name}=${value}`) ? 400 : 200;
+    const alone = await t.get(path, [[name, value]]);
+    if (alone.status !== wanted) {
+      for (const rule of PARAMETER_MESSAGE_RULES) t.notEvaluated(rule, `${name}=${value} alone answered ${alone.status}, not ${wanted}: a combined request cannot show one message per invalid parameter`);
+      return false;
+    }
+  }
+  return true;
 }
 
 /**

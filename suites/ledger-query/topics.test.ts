@@ -7,6 +7,7 @@ import { ERROR_BODY_RULES, expectQueryErrorBody, PARAMETER_MESSAGE_RULES } from 
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
+import { softly } from '../../src/checks/softly.ts';
 import { discoverTopicIds } from '../../src/discovery/topic-ids.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
@@ -40,13 +41,20 @@ describe('GET /api/v1/topics/{topicId}', () => {
     }
   });
 
-  ruleTest('answers a well-formed topic ID that no ledger reaches with 404 and a single not-found message', NOT_FOUND_RULES, async (t) => {
-    // Every part at its 10-digit maximum: well-formed by the contract, far beyond any real ledger.
-    const unknown = `${ENTITY_ID_PART_MAX}.${ENTITY_ID_PART_MAX}.${ENTITY_ID_PART_MAX}`;
-    const exchange = await t.get(topicPath(unknown));
-    const messages = await expectQueryErrorBody(t, exchange, { status: 404, statusRule: 'LQ-4.5-topic-not-found-404', singleMessage: true });
-    const text = messages.map((m) => `${m.message} ${m.detail ?? ''}`).join(' ');
-    t.soft('LQ-7-not-found-single-message', /not\s*found/i.test(text), `the 404 message does not say the record was not found: ${JSON.stringify(text)}`, exchange);
+  ruleTest('answers a well-formed topic ID that no ledger reaches with 404 and a single not-found message', ['LQ-4.5-topic-id-entity-id', ...NOT_FOUND_RULES], async (t) => {
+    // Every part at its 10-digit maximum, and a 10-digit number in shard 0 realm 0: well-formed by
+    // the contract, beyond any real ledger. A refusal (400) is the ID rule's finding; not-found is
+    // judged on the IDs the target takes.
+    for (const unknown of [`${ENTITY_ID_PART_MAX}.${ENTITY_ID_PART_MAX}.${ENTITY_ID_PART_MAX}`, `0.0.${ENTITY_ID_PART_MAX}`]) {
+      const exchange = await t.get(topicPath(unknown));
+      if (exchange.status === 400) {
+        t.soft('LQ-4.5-topic-id-entity-id', false, `the well-formed topic ID ${unknown} was rejected with 400`, exchange);
+        continue;
+      }
+      const messages = await expectQueryErrorBody(t, exchange, { status: 404, statusRule: 'LQ-4.5-topic-not-found-404', singleMessage: true });
+      const text = messages.map((m) => `${m.message} ${m.detail ?? ''}`).join(' ');
+      t.soft('LQ-7-not-found-single-message', /not\s*found/i.test(text), `the 404 message does not say the record was not found: ${JSON.stringify(text)}`, exchange);
+    }
   });
 
   ruleTest('answers any well-formed topic ID with that topic or with 404 and a single message', ['LQ-4.5-topic-id-entity-id', 'LQ-4.5-topic-lookup', ...NOT_FOUND_RULES], async (t) => {
@@ -64,6 +72,10 @@ describe('GET /api/v1/topics/{topicId}', () => {
 
   ruleTest('rejects a malformed topic ID with 400 and one message naming it',
     ['LQ-4.5-topic-id-entity-id', ...PARAMETER_MESSAGE_RULES, ...ERROR_BODY_RULES, 'LQ-7-no-server-error'], async (t) => {
+      // Sent every run: forms a service may take as IDs though the EntityId pattern refuses them.
+      for (const id of ['0.1001', '12345678901', (2n ** 63n).toString(), `0x${'0'.repeat(39)}1`]) {
+        await softly(t, async () => expectQueryErrorBody(t, await t.get(topicPath(id)), { status: 400, statusRule: 'LQ-4.5-topic-id-entity-id', parameters: [TOPIC_ID] }));
+      }
       await checkProperty(t, malformedTopicIds, async (id) => {
         const exchange = await t.get(topicPath(id));
         await expectQueryErrorBody(t, exchange, { status: 400, statusRule: 'LQ-4.5-topic-id-entity-id', parameters: [TOPIC_ID] });

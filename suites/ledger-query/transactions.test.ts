@@ -4,7 +4,7 @@ import { creditDebitArbitrary } from '../../generators/semantic/credit-debit.ts'
 import { compareDecimalText, rangeFilterPairArbitrary } from '../../generators/semantic/range-filter-pair.ts';
 import { TRANSACTION_RESULTS } from '../../generators/semantic/transaction-result.ts';
 import { transactionTypeArbitrary } from '../../generators/semantic/transaction-type.ts';
-import { accountsInvolved, cryptoAmountOf } from '../../src/checks/accounts-involved.ts';
+import { accountsInvolved, modifiesBalance } from '../../src/checks/accounts-involved.ts';
 import { expectFilterAgreesWithSlice } from '../../src/checks/filter-agrees-with-slice.ts';
 import { requireFilterName } from '../../src/checks/filter-name-accepted.ts';
 import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-operator.ts';
@@ -19,12 +19,15 @@ import { isSuccessfulResult } from '../../src/checks/successful-result.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
+import { exactResponseJson, type ExactJson } from '../../src/json/exact-json.ts';
 import { TRANSACTION_LIST, type Transaction } from '../../src/walkers/ledger-lists.ts';
 import { listPage, queryText } from '../../src/walkers/list-page.ts';
 import { ascendingSlice, type ListSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages } from '../../src/walkers/walk-pages.ts';
 
 const schemaRules = await responseSchemaRules('listTransactions', 200);
+/** A transaction read with exact integers: amounts beyond 2^53 are bigints. */
+type ExactTransaction = { transaction_id?: ExactJson; consensus_timestamp?: ExactJson; result?: ExactJson; charged_tx_fee?: ExactJson; transfers?: Array<{ account?: ExactJson; amount?: ExactJson }> };
 const timestamps = (items: Transaction[]) => items.map((tx) => tx.consensus_timestamp);
 
 /** The oldest transactions (two pages of 100): the part of the list that stays put on a live target. */
@@ -50,15 +53,26 @@ describe('GET /api/v1/transactions', () => {
     t.note(`checked ${newest.items.length + oldest.items.length} transactions on ${newest.pages.length + oldest.pages.length} pages`);
   });
 
-  ruleTest('the crypto transfers of a successful transaction sum to zero, debits negative', ['LQ-2.3-debit-negative', TRANSACTION_LIST.envelope], async (t) => {
-    const { items } = await oldestTransactions(t);
-    const checked = items.filter((tx) => isSuccessfulResult(tx.result) && Array.isArray(tx.transfers) && tx.transfers.length > 0);
+  ruleTest('the crypto transfers of a successful transaction sum to zero exactly (int64 amounts), a charged fee shows as a debit', ['LQ-2.3-transfers-sum-to-zero', 'LQ-2.3-debit-negative', TRANSACTION_LIST.envelope], async (t) => {
+    const { exchanges } = await oldestTransactions(t);
+    // Amounts reach ±2^63: each page is read again with its integers exact, never summed as doubles.
+    const pages = exchanges.map((exchange) => ({ exchange, items: ((exactResponseJson(exchange) as { transactions?: ExactTransaction[] } | undefined)?.transactions ?? []) }));
+    const checked = pages.flatMap(({ exchange, items }) => items.filter((tx) => isSuccessfulResult(String(tx.result)) && Array.isArray(tx.transfers) && tx.transfers.length > 0).map((tx) => ({ tx, exchange })));
     if (checked.length === 0) t.skip('no successful transaction with crypto transfers among the oldest transactions');
-    for (const tx of checked) {
-      const amounts = tx.transfers.map((x) => x.amount).filter((a): a is number => Number.isInteger(a));
-      const sum = amounts.reduce((s, a) => s + BigInt(a), 0n);
-      t.soft('LQ-2.3-debit-negative', sum === 0n, `${tx.transaction_id} at ${tx.consensus_timestamp}: crypto transfers sum to ${sum}, not 0 (${JSON.stringify(tx.transfers)})`);
+    for (const { tx, exchange } of checked) {
+      const amounts = tx.transfers!.map((x) => x.amount).filter((a): a is number | bigint => typeof a === 'bigint' || Number.isInteger(a));
+      const sum = amounts.reduce<bigint>((s, a) => s + BigInt(a), 0n);
+      const shown = tx.transfers!.map((x) => `${x.account} ${x.amount}`).join(', ');
+      if (Number(tx.charged_tx_fee) > 0) {
+        const debited = amounts.some((a) => a < 0);
+        t.soft('LQ-2.3-debit-negative', debited, `${tx.transaction_id} at ${tx.consensus_timestamp} charged a fee of ${tx.charged_tx_fee} but no transfer is a debit (negative): ${shown}`, exchange);
+        // Without a debit the sum cannot be zero: that is the sign's finding, not a second one.
+        if (!debited) continue;
+      }
+      t.soft('LQ-2.3-transfers-sum-to-zero', sum === 0n, `${tx.transaction_id} at ${tx.consensus_timestamp}: crypto transfers sum to ${sum}, not 0 (${shown})`, exchange);
     }
+    const big = checked.filter(({ tx }) => tx.transfers!.some((x) => typeof x.amount === 'bigint')).length;
+    t.note(`${checked.length} successful transactions summed, ${big} of them with amounts beyond 2^53`);
   });
 
   ruleTest('without limit and order a page holds at most 25 transactions, newest first', ['LQ-4.2-defaults', TRANSACTION_LIST.envelope], async (t) => {
@@ -103,12 +117,16 @@ describe('GET /api/v1/transactions', () => {
 
   ruleTest('type=credit|debit with account.id returns only, and all, transactions crediting or debiting the account', ['LQ-4.2-credit-debit-values', 'LQ-4.2-filter-names', TRANSACTION_LIST.envelope], async (t) => {
     const slice = await oldestTransactions(t);
-    const accounts = [...new Set(slice.items.flatMap((tx) => (tx.transfers ?? []).map((x) => x.account)))];
-    if (accounts.length === 0) t.skip('no crypto transfer among the oldest transactions');
+    // Token-only receivers come first: they tell a filter counting hbar transfers only from a correct one.
+    const tokenOnly = [...new Set(slice.items.flatMap((tx) => (tx.token_transfers ?? [])
+      .filter((x) => Number(x.amount) > 0 && !(tx.transfers ?? []).some((h) => h.account === x.account)).map((x) => String(x.account))))];
+    const accounts = [...new Set(slice.items.flatMap((tx) => [...(tx.transfers ?? []), ...(tx.token_transfers ?? [])].map((x) => String(x.account))))];
+    if (accounts.length === 0) t.skip('no hbar or token transfer among the oldest transactions');
+    t.note(`${tokenOnly.length} account(s) only receive a token in some transaction of the oldest ${slice.items.length}`);
     await requireFilterName(t, 'type', 'credit', [['account.id', accounts[0]!]]);
-    await checkProperty(t, fc.tuple(fc.constantFrom(...accounts), creditDebitArbitrary()), async ([account, value]) => {
-      const sign = value === 'credit' ? 1 : -1;
-      await expectFilterOnOldest(t, expectRule, slice, [['account.id', account], ['type', value]], (tx) => sign * (cryptoAmountOf(tx, account) ?? 0) > 0,
+    const account = tokenOnly.length ? fc.oneof(fc.constantFrom(...tokenOnly), fc.constantFrom(...accounts)) : fc.constantFrom(...accounts);
+    await checkProperty(t, fc.tuple(account, creditDebitArbitrary()), async ([account, value]) => {
+      await expectFilterOnOldest(t, expectRule, slice, [['account.id', account], ['type', value]], (tx) => modifiesBalance(tx, account, value),
         { only: 'LQ-4.2-credit-debit-values', every: 'LQ-4.2-credit-debit-values' });
     });
   });

@@ -14,13 +14,13 @@ const PREFIX = '/api/v1';
 const untemplated = listOperations(await loadSpec('ledger-query')).filter((op) => !op.path.includes('{'));
 
 describe('/api/v1 versioning', () => {
-  ruleTest('does not serve the service\'s paths under another prefix', ['LQ-9-path-prefix', 'LQ-1-json-responses'], async (t) => {
+  ruleTest('does not serve the service\'s paths under another prefix', ['LQ-9-path-prefix', 'LQ-9-outside-paths-json'], async (t) => {
     const elsewhere = fc.tuple(fc.constantFrom(...untemplated), fc.constantFrom('', '/api', '/api/v2', '/api/v0', '/v1', '/api/v1/api/v1'));
     await checkProperty(t, elsewhere, async ([op, prefix]) => {
       const path = `${prefix}${op.path.slice(PREFIX.length)}`;
       const exchange = await t.send({ method: op.method.toUpperCase(), url: path, ...(op.method === 'post' ? { body: {} } : {}) });
       expectRule('LQ-9-path-prefix', exchange.status < 200 || exchange.status >= 300, `${op.method.toUpperCase()} ${path} (outside ${PREFIX}) answered ${answerSummary(exchange)}`, exchange);
-      t.soft('LQ-1-json-responses', responseJson(exchange) !== undefined, `${op.method.toUpperCase()} ${path} answered ${exchange.status} without a JSON body`, exchange);
+      t.soft('LQ-9-outside-paths-json', responseJson(exchange) !== undefined, `${op.method.toUpperCase()} ${path} answered ${exchange.status} without a JSON body`, exchange);
     });
   });
 

@@ -1,0 +1,155 @@
+// Puts layers around the reference server's correct behaviour: request hooks run before routing
+// (rewriteUrl), answers pass through response hooks in onSend (JSON parsed, edited, re-serialized;
+// fastify then sets content-length, and the query service's ETag is computed on the edited body).
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { interfaceOfPath, type Layer, type LayerRequest, type LayerResponse } from './layer.ts';
+import { relativeUrl } from './layer-tools.ts';
+
+interface Exchange {
+  req: LayerRequest;
+  layers: Layer[];
+  /** What a request hook answered instead of the correct handler. */
+  answer?: LayerResponse;
+}
+
+function splitUrl(url: string): { path: string; query: Array<[string, string]> } {
+  const at = url.indexOf('?');
+  if (at < 0) return { path: url, query: [] };
+  const query: Array<[string, string]> = [];
+  for (const part of url.slice(at + 1).split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    query.push([decodePart(eq < 0 ? part : part.slice(0, eq)), decodePart(eq < 0 ? '' : part.slice(eq + 1))]);
+  }
+  return { path: url.slice(0, at), query };
+}
+
+function decodePart(text: string): string {
+  const spaced = text.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+function headerRecord(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+function hasBody(raw: IncomingMessage): boolean {
+  return raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    const parsed = JSON.parse(body);
+    // A body nested too deep to write back (JSON.stringify recurses: a RangeError) stays raw text.
+    JSON.stringify(parsed);
+    return parsed;
+  } catch {
+    return body;
+  }
+}
+
+function runRequestHooks(exchange: Exchange): void {
+  for (const layer of exchange.layers) {
+    const answer = layer.request?.(exchange.req);
+    if (answer) {
+      exchange.answer = answer;
+      return;
+    }
+  }
+}
+
+function sendAnswer(reply: FastifyReply, answer: LayerResponse): FastifyReply {
+  reply.code(answer.status).headers(answer.headers);
+  return reply.send(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+}
+
+export interface LayerHooks {
+  /** Fastify's rewriteUrl option: body-less requests meet the request hooks here, before routing. */
+  rewriteUrl(raw: IncomingMessage): string;
+  /** Adds the hooks to the app; call before any route is registered so every scope inherits them. */
+  install(app: FastifyInstance): void;
+}
+
+export function layerHooks(layers: Layer[]): LayerHooks {
+  const exchanges = new WeakMap<IncomingMessage, Exchange>();
+
+  const exchangeFor = (raw: IncomingMessage): Exchange | undefined => {
+    const known = exchanges.get(raw);
+    if (known) return known;
+    const { path, query } = splitUrl(raw.url ?? '/');
+    const iface = interfaceOfPath(path);
+    const mine = layers.filter((layer) => layer.interface === iface);
+    if (!mine.length) return undefined;
+    const exchange: Exchange = { req: { method: raw.method ?? 'GET', path, query, headers: headerRecord(raw.headers), body: undefined }, layers: mine };
+    exchanges.set(raw, exchange);
+    return exchange;
+  };
+
+  const install = (app: FastifyInstance): void => {
+    // A request with a body meets the request hooks once its body is read (below), after routing.
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      const exchange = exchanges.get(request.raw);
+      if (!exchange || !hasBody(request.raw)) return;
+      const original = request.body;
+      exchange.req.body = parseBody(original);
+      const before = JSON.stringify(exchange.req.body);
+      const path = exchange.req.path;
+      const query = JSON.stringify(exchange.req.query);
+      runRequestHooks(exchange);
+      if (exchange.req.path !== path) throw new Error(`a layer changed the path of a ${request.method} with a body; only body-less requests are re-routed`);
+      if (exchange.answer) return sendAnswer(reply, exchange.answer);
+      if (JSON.stringify(exchange.req.body) !== before) {
+        request.body = typeof original === 'string' && typeof exchange.req.body !== 'string' ? JSON.stringify(exchange.req.body) : exchange.req.body;
+      }
+      if (JSON.stringify(exchange.req.query) !== query) request.raw.url = relativeUrl(exchange.req.path, exchange.req.query);
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const answer = exchanges.get(request.raw)?.answer;
+      if (answer) return sendAnswer(reply, answer);
+    });
+
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const exchange = exchangeFor(request.raw);
+      if (!exchange) return payload;
+      const originalHeaders = headerRecord(reply.getHeaders());
+      const isJson = /json/i.test(originalHeaders['content-type'] ?? '') && typeof payload === 'string';
+      const res: LayerResponse = {
+        status: reply.statusCode,
+        headers: { ...originalHeaders },
+        body: isJson ? parseBody(payload) : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload,
+      };
+      const bodyBefore = JSON.stringify(res.body);
+      for (const layer of exchange.layers) await layer.response?.(exchange.req, res);
+      reply.code(res.status);
+      for (const name of Object.keys(originalHeaders)) if (!(name in res.headers)) reply.removeHeader(name);
+      for (const [name, value] of Object.entries(res.headers)) if (originalHeaders[name] !== value) reply.header(name, value);
+      if (JSON.stringify(res.body) === bodyBefore) return payload;
+      reply.removeHeader('content-length');
+      return typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+    });
+  };
+
+  return {
+    install,
+    rewriteUrl(raw: IncomingMessage): string {
+      const exchange = exchangeFor(raw);
+      if (!exchange || hasBody(raw)) return raw.url ?? '/';
+      const url = raw.url ?? '/';
+      const before = JSON.stringify([exchange.req.path, exchange.req.query]);
+      runRequestHooks(exchange);
+      // An unchanged request keeps its original bytes: odd encodings still reach the handler as sent.
+      return JSON.stringify([exchange.req.path, exchange.req.query]) === before ? url : relativeUrl(exchange.req.path, exchange.req.query);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// Query-service faults on filters: operators read wrongly, filters ignored, swapped or incomplete,
+// and lists that leave out a class of rows (sections 1, 4, 4.1, 4.2).
+import type { Layer } from './layer.ts';
+import { dropQuery, isGet, mapQuery, okList, queryValues, splitOperator } from './layer-tools.ts';
+
+/** Rewrites the operator of every filter value of a parameter. */
+function mapOperator(from: string, to: string) {
+  return (v: string) => {
+    const { op, operand } = splitOperator(v);
+    return op === from ? `${to}:${operand}` : v;
+  };
+}
+
+export const LEDGER_FILTER_FAULTS: Layer[] = [
+  {
+    name: 'schedules-gt-as-gte',
+    interface: 'ledger-query',
+    rules: ['LQ-4-operator-semantics', 'LQ-4-pagination-walk'],
+    description: 'The schedule list reads schedule.id=gt:X as gte:X, returning X itself.',
+    request(req) {
+      if (isGet(req, '/api/v1/schedules')) mapQuery(req, 'schedule.id', mapOperator('gt', 'gte'));
+    },
+  },
+  {
+    name: 'transactions-lt-as-lte',
+    interface: 'ledger-query',
+    rules: ['LQ-4-operator-semantics', 'LQ-4-pagination-walk'],
+    description: 'The transaction list reads timestamp=lt:T as lte:T, returning the transaction at T.',
+    request(req) {
+      if (isGet(req, '/api/v1/transactions')) mapQuery(req, 'timestamp', mapOperator('lt', 'lte'));
+    },
+  },
+  {
+    name: 'transactions-eq-as-gte',
+    interface: 'ledger-query',
+    rules: ['LQ-4-operator-semantics', 'LQ-4-pagination-walk'],
+    description: 'The transaction list reads timestamp=T (eq) as gte:T, returning every later transaction too.',
+    request(req) {
+      if (isGet(req, '/api/v1/transactions')) mapQuery(req, 'timestamp', mapOperator('eq', 'gte'));
+    },
+  },
+  {
+    name: 'schedules-ne-ignored',
+    interface: 'ledger-query',
+    rules: ['LQ-4-operator-semantics'],
+    description: 'The schedule list ignores schedule.id=ne:X and returns X too.',
+    request(req) {
+      if (isGet(req, '/api/v1/schedules')) dropQuery(req, (name, value) => name === 'schedule.id' && splitOperator(value).op === 'ne');
+    },
+  },
+  {
+    name: 'transactions-ne-ignored',
+    interface: 'ledger-query',
+    rules: ['LQ-4-operator-semantics', 'LQ-4-pagination-walk'],
+    description: 'The transaction list ignores timestamp=ne:T and returns the transaction at T too.',
+    request(req) {
+      if (isGet(req, '/api/v1/transactions')) dropQuery(req, (name, value) => name === 'timestamp' && splitOperator(value).op === 'ne');
+    },
+  },
+  {
+    name: 'schedules-account-filter-ignored',
+    interface: 'ledger-query',
+    rules: ['LQ-4-operator-semantics', 'LQ-2.1-bare-account-number'],
+    description: 'The schedule list ignores account.id and lists the schedules of every account.',
+    request(req) {
+      if (isGet(req, '/api/v1/schedules')) dropQuery(req, (name) => name === 'account.id');
+    },
+  },
+  {
+    name: 'transactions-result-filter-ignored',
+    interface: 'ledger-query',
+    rules: ['LQ-4.2-result-values'],
+    description: 'The transaction list ignores result=success|fail and lists both.',
+    request(req) {
+      if (isGet(req, '/api/v1/transactions')) dropQuery(req, (name) => name === 'result');
+    },
+  },
+  {
+    name: 'transactions-type-filter-ignored',
+    interface: 'ledger-query',
+    rules: ['LQ-4.2-transaction-type-values'],
+    description: 'The transaction list ignores transactiontype and lists transactions of every type.',
+    request(req) {
+      if (isGet(req, '/api/v1/transactions')) dropQuery(req, (name) => name === 'transactiontype');
+    },
+  },
+  {
+    name: 'transactions-credit-debit-swapped',
+    interface: 'ledger-query',
+    rules: ['LQ-4.2-credit-debit-values'],
+    description: 'The transaction list answers type=credit with debits and type=debit with credits.',
+    request(req) {
+      if (isGet(req, '/api/v1/transactions')) mapQuery(req, 'type', (v) => (v.toLowerCase() === 'credit' ? 'debit' : v.toLowerCase() === 'debit' ? 'credit' : v));
+    },
+  },
+  {
+    name: 'schedules-filtered-page-drops-first',
+    interface: 'ledger-query',
+    rules: ['LQ-4-operator-complete'],
+    description: 'A schedule list filtered by account.id or schedule.id leaves out the first matching schedule of each page.',
+    response(req, res) {
+      const filtered = queryValues(req, 'account.id').length > 0 || queryValues(req, 'schedule.id').length > 0;
+      const list = isGet(req, '/api/v1/schedules') && filtered ? okList(res, 'schedules') : undefined;
+      list?.shift();
+    },
+  },
+  {
+    name: 'transactions-failed-excluded',
+    interface: 'ledger-query',
+    rules: ['LQ-1-transactions-include-failed'],
+    description: 'Without a result filter the transaction list holds only successful transactions.',
+    request(req) {
+      if (isGet(req, '/api/v1/transactions') && !queryValues(req, 'result').length) req.query.push(['result', 'success']);
+    },
+  },
+  {
+    name: 'schedules-executed-excluded',
+    interface: 'ledger-query',
+    rules: ['LQ-4.1-lists-executed-and-pending'],
+    description: 'The schedule list leaves out schedules that were already executed.',
+    response(req, res) {
+      const body = isGet(req, '/api/v1/schedules') ? okList(res, 'schedules') : undefined;
+      if (body) (res.body as { schedules: unknown[] }).schedules = body.filter((s) => s.executed_timestamp === null);
+    },
+  },
+];

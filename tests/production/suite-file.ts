@@ -1,0 +1,49 @@
+// Runs one conformance suite file against a target in a child vitest, for fault proofs that need
+// one file's checks rather than a whole interface run; returns each rule's evaluations and violations.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildRunConfig } from '../../src/config/parse-args.ts';
+import { resolveConfig } from '../../src/harness/resolve-config.ts';
+import type { ConformanceMeta } from '../../src/harness/conformance-meta.ts';
+import { ROOT, readJson, tempDir } from './cli-helpers.ts';
+
+export interface RuleEvidence {
+  held: number;
+  violated: number;
+  messages: string[];
+}
+
+interface VitestJson {
+  testResults: Array<{ assertionResults: Array<{ title: string; status: string; meta?: { conformance?: ConformanceMeta } }> }>;
+}
+
+/** Evidence per rule of one suite file (`suites/ledger-query/x.test.ts`) run against `baseUrl`. */
+export async function runSuiteFile(file: string, baseUrl: string, depth = 3): Promise<Map<string, RuleEvidence>> {
+  const dir = tempDir('suite-file');
+  const run = buildRunConfig({ '--base-url': [baseUrl], '--only': ['ledger-query'], '--seed': ['5'], '--depth': [String(depth)], '--report-dir': [dir] }, {});
+  const config = resolveConfig(run, { baseUrl, statusUrl: baseUrl, verifyUrl: baseUrl }, { embedded: false });
+  const output = join(dir, 'results.json');
+  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_CONFIG: JSON.stringify(config), NO_COLOR: '1' };
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'conformance', file, '--reporter=json', `--outputFile=${output}`], { cwd: ROOT, env, stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('error', reject);
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const evidence = new Map<string, RuleEvidence>();
+  for (const test of readJson<VitestJson>(output).testResults.flatMap((f) => f.assertionResults)) {
+    const meta = test.meta?.conformance;
+    if (!meta) continue;
+    for (const [rule, tally] of Object.entries(meta.evaluations)) {
+      const e = evidence.get(rule) ?? { held: 0, violated: 0, messages: [] };
+      e.held += tally.held;
+      e.violated += tally.violated;
+      evidence.set(rule, e);
+    }
+    for (const v of meta.violations) evidence.get(v.rule)?.messages.push(v.message);
+  }
+  return evidence;
+}
