@@ -105,9 +105,11 @@ export function layerHooks(layers: Layer[]): LayerHooks {
     // A request with a body meets the request hooks once its body is read (below), after routing.
     app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
       const exchange = exchanges.get(request.raw);
-      if (!exchange || !hasBody(request.raw) || !exchange.layers.some((layer) => layer.request)) return;
+      if (!exchange || !hasBody(request.raw)) return;
       const original = request.body;
       exchange.req.body = parseBody(original);
+      // Response hooks see the body too; only request hooks may change it.
+      if (!exchange.layers.some((layer) => layer.request)) return;
       const before = snapshot(exchange.req.body);
       const path = exchange.req.path;
       const query = JSON.stringify(exchange.req.query);
