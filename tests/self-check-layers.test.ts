@@ -41,6 +41,11 @@ describe('reference server layers', () => {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: '0x0000000000000000000000000000000000000167', gas: null }),
       });
       expect([call.status, await call.json()]).toEqual([400, { _status: { messages: [{ message: 'Invalid parameter: gas' }] } }]);
+      // A body too deep to serialize again (a robustness probe) still reaches the handler's own answer.
+      const deep = await fetch(`${server.baseUrl}/api/v1/contracts/call`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"to":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      });
+      expect(deep.status).toBe(400);
     } finally {
       await server.close();
     }

@@ -58,6 +58,15 @@ function parseBody(body: unknown): unknown {
   }
 }
 
+/** The body as text to tell whether a hook changed it; undefined for bodies too deep to serialize (robustness probes). */
+function snapshot(body: unknown): string | undefined {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    return undefined;
+  }
+}
+
 function runRequestHooks(exchange: Exchange): void {
   for (const layer of exchange.layers) {
     const answer = layer.request?.(exchange.req);
@@ -102,13 +111,16 @@ export function layerHooks(layers: Layer[]): LayerHooks {
       if (!exchange || !hasBody(request.raw)) return;
       const original = request.body;
       exchange.req.body = parseBody(original);
-      const before = JSON.stringify(exchange.req.body);
+      // Response hooks see the body too; only request hooks may change it.
+      if (!exchange.layers.some((layer) => layer.request)) return;
+      const before = snapshot(exchange.req.body);
       const path = exchange.req.path;
       const query = JSON.stringify(exchange.req.query);
       runRequestHooks(exchange);
       if (exchange.req.path !== path) throw new Error(`a layer changed the path of a ${request.method} with a body; only body-less requests are re-routed`);
       if (exchange.answer) return sendAnswer(reply, exchange.answer);
-      if (JSON.stringify(exchange.req.body) !== before) {
+      const after = snapshot(exchange.req.body);
+      if (before !== undefined && after !== before) {
         request.body = typeof original === 'string' && typeof exchange.req.body !== 'string' ? JSON.stringify(exchange.req.body) : exchange.req.body;
       }
       if (JSON.stringify(exchange.req.query) !== query) request.raw.url = relativeUrl(exchange.req.path, exchange.req.query);

@@ -102,7 +102,8 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
   {
     name: 'contract-call-error-plain',
     interface: 'ledger-query',
-    rules: ['LQ-7-contract-call-error-body'],
+    // The body's shape is LQ-2.5's: the suites report a malformed error body there, once.
+    rules: ['LQ-7-contract-call-error-body', 'LQ-2.5-error-body-shape'],
     description: 'Failures of the contract call answer {error: "..."} instead of the error body.',
     response(req, res) {
       const body = res.body as { _status?: { messages?: Array<{ message: string }> } } | undefined;
