@@ -6,14 +6,14 @@ import { startReferenceServer, type ReferenceServer } from '../../reference/serv
 import { ruleRows, runCli, tempDir, type CliResult } from '../production/cli-helpers.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.ts';
 
-const POSTS_PER_SECOND = 20;
+const POSTS_PER_SECOND = 5;
 
 /**
- * A correct verification service that allows 20 POSTs per second per client and answers the
+ * A correct verification service that allows 5 POSTs per second per client and answers the
  * excess with 429 too_many_requests and Retry-After, as the contract says. The client must slow
  * down to it and pass, not spend its tests waiting out throttling.
  */
-describe('a correct verification service limited to 20 POSTs per second', () => {
+describe('a correct verification service limited to 5 POSTs per second', () => {
   let server: ReferenceServer;
   let proxy: FaultProxy;
   let result: CliResult;
@@ -27,7 +27,7 @@ describe('a correct verification service limited to 20 POSTs per second', () => 
       const now = Date.now();
       while (posts.length && now - posts[0]! >= 1000) posts.shift();
       if (posts.length >= POSTS_PER_SECOND) {
-        const body = { customCode: 'too_many_requests', message: 'at most 20 submissions a second', errorId: randomUUID() };
+        const body = { customCode: 'too_many_requests', message: 'at most 5 submissions a second', errorId: randomUUID() };
         return { kind: 'answer', answer: { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify(body) } };
       }
       posts.push(now);
