@@ -30,6 +30,8 @@ describe('layering', () => {
   });
 
   it('lets src/ reach the reference implementation only through the start-ups\' embedded-reference module', () => {
-    expect(crossing('src', 'reference')).toEqual(['src/cli/embedded-reference.ts -> reference/server.ts']);
+    const crossings = crossing('src', 'reference');
+    expect(crossings.length).toBeGreaterThan(0);
+    expect(crossings.filter((c) => !c.startsWith('src/cli/embedded-reference.ts -> '))).toEqual([]);
   });
 });

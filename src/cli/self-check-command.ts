@@ -10,6 +10,7 @@ import { parseSelfCheckArgs } from './self-check-args.ts';
 import { runChild, stopChildren, type ChildRunResult, type ChildRunSpec } from './self-check-run.ts';
 import { judgeFault, scoreFaults, selfCheckText, type FaultRow, type SelfCheckReport } from './self-check-score.ts';
 import { UsageError } from './usage-error.ts';
+import { embeddedReferenceFaults } from './embedded-reference.ts';
 
 interface Fault {
   name: string;
@@ -19,7 +20,7 @@ interface Fault {
 }
 
 async function selectFaults(only: InterfaceName[], names: string[]): Promise<Fault[]> {
-  const { FAULTS } = await import('../../reference/faults/catalogue.ts');
+  const FAULTS = await embeddedReferenceFaults();
   if (!names.length) return FAULTS.filter((f) => only.includes(f.interface));
   return names.map((name) => {
     const fault = FAULTS.find((f) => f.name === name);

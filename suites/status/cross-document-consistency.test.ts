@@ -9,9 +9,11 @@ import {
 } from '../../src/checks/status-documents.ts';
 import { judgeWithRefetch, type Comparison } from '../../src/checks/status-refetch-on-mismatch.ts';
 import { compareLists, comparePages, joined, type ListSide } from '../../src/checks/status-shared-entities.ts';
+import { INDICATOR_EXTENSIONS, INDICATORS } from '../../src/checks/status-states.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 
 const SHARED = 'ST-4.7-shared-fields-agree';
+const KNOWN_INDICATORS = [...INDICATORS, ...INDICATOR_EXTENSIONS];
 
 function side(fetched: FetchedDocument[], key: string, name = fetched.map((d) => d.doc.path.slice(1)).join(' + ')): ListSide {
   return { name, items: fetched.flatMap((d) => listIn(d, key)), exchange: fetched[0]!.exchange };
@@ -55,8 +57,10 @@ describe('GET /status.json', () => {
     await judgeWithRefetch(t, () => fetchTogether(t, [ROLLUP, SUMMARY]), ([rollup, summary]): Comparison => {
       const a = isObject(rollup!.body.status) ? rollup!.body.status : {};
       const b = isObject(summary!.body.status) ? summary!.body.status : {};
-      // Only what both carry is compared: a missing indicator is the shape checks' business.
-      const keys = (['indicator', 'description'] as const).filter((k) => a[k] !== undefined && b[k] !== undefined);
+      // Only what both carry is compared: a missing indicator is the shape checks' business, and an
+      // indicator outside the known values is the value-set rule's finding, not a second one here.
+      const known = (v: unknown) => (KNOWN_INDICATORS as unknown[]).includes(v);
+      const keys = (['indicator', 'description'] as const).filter((k) => a[k] !== undefined && b[k] !== undefined && (k !== 'indicator' || (known(a[k]) && known(b[k]))));
       const said = (k: 'indicator' | 'description') => `status.json ${k} ${JSON.stringify(a[k])}, summary.json ${k} ${JSON.stringify(b[k])}`;
       return {
         compared: keys.map((k) => ({ rule: RULE_OF[k], detail: said(k), exchange: rollup!.exchange })),
