@@ -8,6 +8,7 @@ import { evmAddressArbitrary, invalidEvmAddressArbitrary } from '../../generator
 import { CALL_DATA_MAX_CHARACTERS } from '../../generators/semantic/hex-data.ts';
 import { expectCallErrorBody, expectCallRejected } from '../../src/checks/contract-call-rejection.ts';
 import { expectSameAsWithout } from '../../src/checks/default-equivalence.ts';
+import { labelledJson } from '../../src/checks/json-media-type.ts';
 import { knownCallBody, knownCallsFor } from '../../src/known-calls/known-calls.ts';
 import { expectQueryErrorBody } from '../../src/checks/query-error-body.ts';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
@@ -106,6 +107,7 @@ describe('POST /api/v1/contracts/call', () => {
     const call = await findAnsweredCall(t);
     t.note(`call: ${call.origin}`);
     expectRule('LQ-1-json-responses', responseJson(call.exchange) !== undefined, 'the answer is not JSON', call.exchange);
+    expectRule('LQ-1-json-responses', labelledJson(call.exchange), `the JSON answer is labelled Content-Type ${JSON.stringify(call.exchange.responseHeaders['content-type'] ?? null)}`, call.exchange);
     await expectHexResult(t, call.exchange, 'LQ-4.3-result-hex', call.origin);
   });
 
