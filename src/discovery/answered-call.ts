@@ -36,11 +36,11 @@ export function sendCall(t: Check, body: unknown, contentType = 'application/jso
 }
 
 /**
- * A contract call the target answers with 200, on a contract taken from the target's own list.
- * The call data comes from known calls for that contract, then from the target's recorded
- * successful contract results, then (unless data is needed) no data at all; none answered → skip.
+ * Calls to try, on contracts taken from the target's own list: known calls for that contract, then
+ * the target's recorded successful contract results, then (unless data is needed) no data at all.
+ * `withFields` are added to every body (a control that names a default explicitly).
  */
-export async function findAnsweredCall(t: Check, options: { needData?: boolean } = {}): Promise<AnsweredCall> {
+async function callCandidates(t: Check, options: { needData?: boolean; withFields?: Record<string, unknown> }): Promise<Array<{ body: CallBody; origin: string }>> {
   const listed = new Set(await listedContractAddresses(t));
   const candidates: Array<{ body: CallBody; origin: string }> = [];
   for (const known of knownCallsFor(t.config)) {
@@ -57,9 +57,30 @@ export async function findAnsweredCall(t: Check, options: { needData?: boolean }
     }
   }
   if (!options.needData) for (const to of listed) candidates.push({ body: { to }, origin: `call of ${to} without data` });
+  return candidates.map((c) => ({ ...c, body: { ...c.body, ...options.withFields } }));
+}
 
+/**
+ * The calls among the first `max` candidates that the target answers with 200; none answered →
+ * skip. Several calls let a check see behaviour one call hides (a call using little gas, or
+ * returning a small number).
+ */
+export async function findAnsweredCalls(t: Check, options: { needData?: boolean; withFields?: Record<string, unknown>; max?: number } = {}): Promise<AnsweredCall[]> {
+  const answered: AnsweredCall[] = [];
   const tried: string[] = [];
-  for (const candidate of candidates.slice(0, MAX_ATTEMPTS)) {
+  for (const candidate of (await callCandidates(t, options)).slice(0, options.max ?? MAX_ATTEMPTS)) {
+    const exchange = await sendCall(t, candidate.body);
+    if (exchange.status === 200) answered.push({ ...candidate, exchange });
+    else tried.push(`${candidate.origin} → ${exchange.status}`);
+  }
+  if (answered.length === 0) t.skip(`no contract call the target answers with 200 (${options.needData ? 'with call data ' : ''}tried: ${tried.join('; ') || 'nothing to try'})`);
+  return answered;
+}
+
+/** The first candidate call the target answers with 200 (see callCandidates); none answered → skip. */
+export async function findAnsweredCall(t: Check, options: { needData?: boolean; withFields?: Record<string, unknown> } = {}): Promise<AnsweredCall> {
+  const tried: string[] = [];
+  for (const candidate of (await callCandidates(t, options)).slice(0, MAX_ATTEMPTS)) {
     const exchange = await sendCall(t, candidate.body);
     if (exchange.status === 200) return { ...candidate, exchange };
     tried.push(`${candidate.origin} → ${exchange.status}`);

@@ -15,7 +15,7 @@ export interface Walk<T> {
   endedBy: 'null-next' | 'page-cap';
 }
 
-export interface WalkOptions {
+export interface WalkOptions<T = unknown> {
   listKey: string;
   query?: Array<[string, string]>;
   /** Stop after this many pages; a walk that needs more is reported, not followed forever. */
@@ -30,6 +30,12 @@ export interface WalkOptions {
    * selection it was asked for, a failure of LQ-4-pagination-walk.
    */
   bounds?: { cursor: string; order: 'asc' | 'desc' };
+  /**
+   * The request's filters as a test of one row: each page's rows are judged as they come (every
+   * page's request still carries the filters, `bounds` sees to that), so a walk that stops at its
+   * cap has still judged what it saw.
+   */
+  rows?: { rule: string; matches: (item: T) => boolean; filter: string; key: (item: T) => string };
 }
 
 /** The request's bounds on the cursor that a next link drops (the moving side may be replaced by the cursor). */
@@ -43,7 +49,7 @@ function droppedBounds(request: Array<[string, string]>, next: string, bounds: N
  * Follows links.next from a first request until it is null, with a page cap and cycle detection
  * (a link seen before would loop forever: a failure of LQ-4-pagination-ends).
  */
-export async function walkPages<T = Record<string, unknown>>(t: Check, path: string, options: WalkOptions): Promise<Walk<T>> {
+export async function walkPages<T = Record<string, unknown>>(t: Check, path: string, options: WalkOptions<T>): Promise<Walk<T>> {
   const pages: Array<Page<T>> = [];
   const seen = new Set<string>();
   let exchange = await t.get(path, options.query);
@@ -55,6 +61,10 @@ export async function walkPages<T = Record<string, unknown>>(t: Check, path: str
     const links = body?.links as { next?: unknown } | undefined;
     const next = typeof links?.next === 'string' ? links.next : null;
     pages.push({ exchange, items: items as T[], next });
+    if (options.rows) {
+      const stray = (items as T[]).filter((item) => !options.rows!.matches(item)).map(options.rows.key);
+      expectRule(options.rows.rule, stray.length === 0, `page ${pages.length} of ${options.rows.filter} holds row(s) that do not satisfy it: ${stray.slice(0, 5).join(', ')}`, exchange);
+    }
     if (next === null) return { pages, items: pages.flatMap((p) => p.items), endedBy: 'null-next' };
     expectRule('LQ-4-pagination-ends', !seen.has(next), `links.next repeats an earlier link: ${next}`, exchange);
     if (options.bounds) {

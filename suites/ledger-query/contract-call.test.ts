@@ -8,13 +8,14 @@ import { evmAddressArbitrary, invalidEvmAddressArbitrary } from '../../generator
 import { CALL_DATA_MAX_CHARACTERS } from '../../generators/semantic/hex-data.ts';
 import { expectCallErrorBody, expectCallRejected } from '../../src/checks/contract-call-rejection.ts';
 import { expectSameAsWithout } from '../../src/checks/default-equivalence.ts';
+import { labelledJson } from '../../src/checks/json-media-type.ts';
 import { knownCallBody, knownCallsFor } from '../../src/known-calls/known-calls.ts';
 import { expectQueryErrorBody } from '../../src/checks/query-error-body.ts';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
 import { decodeErrorString, ERROR_STRING_SELECTOR } from '../../src/checks/revert-reason.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { answerSummary, sameAnswer } from '../../src/checks/same-answer.ts';
-import { findAnsweredCall, listedContractAddresses, sendCall, type CallBody } from '../../src/discovery/answered-call.ts';
+import { findAnsweredCall, findAnsweredCalls, listedContractAddresses, sendCall, type CallBody } from '../../src/discovery/answered-call.ts';
 import { discover } from '../../src/discovery/discover.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
@@ -26,6 +27,10 @@ const callSchema = requestBodySchema(findOperation(await loadSpec('ledger-query'
 const HEX_RESULT = /^0x[0-9a-fA-F]+$/;
 /** The largest int64, the top of the contract's `gas` range (format int64, no maximum). */
 const INT64_MAX = 2n ** 63n - 1n;
+/** The gas a call runs with when `gas` is left out (the contract's default). */
+const GAS_DEFAULT = BigInt((callSchema.properties!.gas as SchemaNode).default as number);
+/** How many answered calls a check compares: one call can hide a fault (little gas used, a small output). */
+const CALLS_COMPARED = 12;
 
 function resultOf(exchange: Exchange): unknown {
   return (responseJson(exchange) as { result?: unknown } | undefined)?.result;
@@ -60,6 +65,28 @@ async function rejectsBrokenBodies(t: Check, where: (invalid: InvalidField) => b
   });
 }
 
+/**
+ * One field of a call the target answers with 200 (the control) set to each generated bad value:
+ * a target that ignored the field would run the call and answer 200 again.
+ */
+async function rejectsBrokenFieldOfAnsweredCall(t: Check, field: string, rule: string, bad: fc.Arbitrary<unknown>): Promise<void> {
+  const call = await findAnsweredCall(t);
+  await checkProperty(t, bad, async (value) => {
+    await expectCallRejected(t, await sendCall(t, withField(call.body, field, value)), rule, `${call.origin} (200 as sent) with ${field}=${JSON.stringify(value)}`);
+  });
+}
+
+/**
+ * Calls answered with the default named explicitly (the control) answer the same with the field
+ * left out; a wrong default shows as a call that fails, or answers otherwise, without the field.
+ */
+async function expectDefaultOnAnsweredCalls(t: Check, field: string, value: unknown, rule: string): Promise<void> {
+  const calls = await findAnsweredCalls(t, { withFields: { [field]: value }, max: CALLS_COMPARED });
+  for (const call of calls) {
+    await expectSameAsWithout(t, rule, (b) => sendCall(t, b), withoutField(call.body, field), call.body, `${call.origin} with ${field}=${JSON.stringify(value)}`);
+  }
+}
+
 function withField(body: CallBody, field: string, value: unknown): Record<string, unknown> {
   return { ...body, [field]: value };
 }
@@ -80,11 +107,17 @@ describe('POST /api/v1/contracts/call', () => {
     const call = await findAnsweredCall(t);
     t.note(`call: ${call.origin}`);
     expectRule('LQ-1-json-responses', responseJson(call.exchange) !== undefined, 'the answer is not JSON', call.exchange);
+    expectRule('LQ-1-json-responses', labelledJson(call.exchange), `the JSON answer is labelled Content-Type ${JSON.stringify(call.exchange.responseHeaders['content-type'] ?? null)}`, call.exchange);
     await expectHexResult(t, call.exchange, 'LQ-4.3-result-hex', call.origin);
   });
 
   ruleTest('answers a call sent with only a Content-Type header, no credential', ['LQ-5-contract-call-no-auth'], async (t) => {
     if (Object.keys(t.config.headers).length > 0) t.skip('this run adds headers (credentials) to every request, so a call without them cannot be sent');
+    // A known call succeeds on this target: refused as unauthorised without credentials, the call demands them.
+    for (const known of knownCallsFor(t.config).filter((k) => k.expectedResult !== undefined && k.block === undefined).slice(0, 3)) {
+      const exchange = await sendCall(t, knownCallBody(known));
+      expectRule('LQ-5-contract-call-no-auth', exchange.status !== 401 && exchange.status !== 403, `known call "${known.description}" without credentials answered ${answerSummary(exchange)}`, exchange);
+    }
     const call = await findAnsweredCall(t);
     const exchange = await sendCall(t, call.body);
     const sent = Object.keys(exchange.requestHeaders).sort();
@@ -111,25 +144,29 @@ describe('POST /api/v1/contracts/call', () => {
   });
 
   ruleTest('gives a hex gas estimate when estimate is true, and runs the call when it is false or left out', ['LQ-4.3-estimate-gas'], async (t) => {
-    const call = await findAnsweredCall(t);
-    const estimate = await sendCall(t, withField(call.body, 'estimate', true));
-    await expectHexResult(t, estimate, 'LQ-4.3-estimate-gas', 'estimate=true');
+    const calls = await findAnsweredCalls(t, { max: CALLS_COMPARED });
+    for (const call of calls) {
+      const estimate = await sendCall(t, withField(call.body, 'estimate', true));
+      await expectHexResult(t, estimate, 'LQ-4.3-estimate-gas', `${call.origin} with estimate=true`);
+      // An estimate is an amount of gas, and a call runs with at most its gas (the default here):
+      // a larger number is not an estimate (the call's own output, say).
+      const gas = BigInt(resultOf(estimate) as string);
+      expectRule('LQ-4.3-estimate-gas', gas <= GAS_DEFAULT, `${call.origin} with estimate=true: result ${gas} is more gas than the call runs with (${GAS_DEFAULT})`, estimate);
+    }
+    const call = calls[0]!;
     await expectSameAsWithout(t, 'LQ-4.3-estimate-gas', (b) => sendCall(t, b), call.body, withField(call.body, 'estimate', false), 'estimate=false (the default)');
   });
 
   ruleTest('runs a call without `block` as at `latest`', ['LQ-4.3-block-default-latest'], async (t) => {
-    const call = await findAnsweredCall(t);
-    await expectSameAsWithout(t, 'LQ-4.3-block-default-latest', (b) => sendCall(t, b), withoutField(call.body, 'block'), withField(call.body, 'block', 'latest'), 'block=latest');
+    await expectDefaultOnAnsweredCalls(t, 'block', 'latest', 'LQ-4.3-block-default-latest');
   });
 
   ruleTest('runs a call without `gas` as with 15000000 gas', ['LQ-4.3-gas-default'], async (t) => {
-    const call = await findAnsweredCall(t);
-    await expectSameAsWithout(t, 'LQ-4.3-gas-default', (b) => sendCall(t, b), withoutField(call.body, 'gas'), withField(call.body, 'gas', 15_000_000), 'gas=15000000');
+    await expectDefaultOnAnsweredCalls(t, 'gas', Number(GAS_DEFAULT), 'LQ-4.3-gas-default');
   });
 
   ruleTest('runs a call without `value` as with value 0', ['LQ-4.3-value-default'], async (t) => {
-    const call = await findAnsweredCall(t);
-    await expectSameAsWithout(t, 'LQ-4.3-value-default', (b) => sendCall(t, b), withoutField(call.body, 'value'), withField(call.body, 'value', 0), 'value=0');
+    await expectDefaultOnAnsweredCalls(t, 'value', 0, 'LQ-4.3-value-default');
   });
 
   ruleTest('takes null in every optional field as the field left out', ['LQ-4.3-nullable-fields'], async (t) => {
@@ -182,6 +219,7 @@ describe('POST /api/v1/contracts/call', () => {
     const semantic = fc.tuple(invalidBlockTagArbitrary(), evmAddressArbitrary())
       .map(([block, to]) => ({ body: { to, block }, rule: 'LQ-4.3-block-pattern', why: `block=${JSON.stringify(block)}` }));
     await rejectsBrokenBodies(t, (i) => i.pointer === '/block', semantic);
+    await rejectsBrokenFieldOfAnsweredCall(t, 'block', 'LQ-4.3-block-pattern', invalidBlockTagArbitrary());
   });
 
   ruleTest('accepts `block` as latest or pending', ['LQ-4.3-block-pattern'], async (t) => {
@@ -221,6 +259,7 @@ describe('POST /api/v1/contracts/call', () => {
 
   ruleTest('rejects negative or non-integer `gas`', ['LQ-4.3-gas-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
     await rejectsBrokenBodies(t, (i) => i.pointer === '/gas');
+    await rejectsBrokenFieldOfAnsweredCall(t, 'gas', 'LQ-4.3-gas-minimum', fc.integer({ max: -1 }));
   });
 
   ruleTest('takes `gas` 0 and 20999 (the contract\'s minimum is 0) as it takes 21000: too little to run, not an invalid value', ['LQ-4.3-gas-minimum'], async (t) => {
@@ -248,10 +287,12 @@ describe('POST /api/v1/contracts/call', () => {
 
   ruleTest('rejects a negative `gasPrice`', ['LQ-4.3-gas-price-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
     await rejectsBrokenBodies(t, (i) => i.pointer === '/gasPrice');
+    await rejectsBrokenFieldOfAnsweredCall(t, 'gasPrice', 'LQ-4.3-gas-price-minimum', fc.integer({ max: -1 }));
   });
 
   ruleTest('rejects a negative `value`', ['LQ-4.3-value-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
     await rejectsBrokenBodies(t, (i) => i.pointer === '/value');
+    await rejectsBrokenFieldOfAnsweredCall(t, 'value', 'LQ-4.3-value-minimum', fc.integer({ max: -1 }));
   });
 
   ruleTest('accepts a `value` of 0 and `gasPrice` of 0 like the defaults', ['LQ-4.3-value-minimum', 'LQ-4.3-gas-price-minimum'], async (t) => {

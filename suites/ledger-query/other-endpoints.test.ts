@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { expectQueryErrorBody } from '../../src/checks/query-error-body.ts';
 import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts';
+import { labelledJson } from '../../src/checks/json-media-type.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { answerSummary } from '../../src/checks/same-answer.ts';
 import { discover } from '../../src/discovery/discover.ts';
@@ -45,6 +46,7 @@ async function expectAnswered(t: Check, op: OperationRef, exchange: Exchange, ru
   expectRule(rule, exchange.status === 200, `${what}: expected 200, got ${answerSummary(exchange)}`, exchange);
   const body = responseJson(exchange);
   expectRule('LQ-1-json-responses', body !== undefined && typeof body === 'object', `${what}: the answer is not a JSON object`, exchange);
+  expectRule('LQ-1-json-responses', labelledJson(exchange), `${what}: the JSON answer is labelled Content-Type ${JSON.stringify(exchange.responseHeaders['content-type'] ?? null)}`, exchange);
   const listKey = listKeyOf(op);
   if (listKey) expectRule(rule, Array.isArray((body as Record<string, unknown>)[listKey]), `${what}: no "${listKey}" list in the answer`, exchange);
   await expectMatchesResponseSchema(t, exchange, 'ledger-query', op.operationId, rule);

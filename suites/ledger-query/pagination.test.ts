@@ -5,11 +5,14 @@ import { expectNextLinkKeepsFilters } from '../../src/checks/next-link-keeps-fil
 import { expectWalkVisitsEachOnce } from '../../src/checks/walk-visits-each-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { SCHEDULE_LIST, TRANSACTION_LIST, type LedgerList, type Schedule, type Transaction } from '../../src/walkers/ledger-lists.ts';
+import { satisfiesCursorFilters } from '../../src/walkers/cursor-filters.ts';
 import { listPage, queryText } from '../../src/walkers/list-page.ts';
 import { ascendingSlice } from '../../src/walkers/list-slice.ts';
 import { walkPages, type Walk } from '../../src/walkers/walk-pages.ts';
 
 const WALK_RULES = ['LQ-4-pagination-walk', 'LQ-4-pagination-ends'];
+/** A walk of a filtered query also judges each page's rows against the filters. */
+const FILTERED_WALK_RULES = [...WALK_RULES, 'LQ-4-operator-semantics'];
 
 /** The same query answered in one page of 100: what a walk of it must visit. The query must select at most 100. */
 async function unpaged<T>(t: Check, list: LedgerList<T>, query: Array<[string, string]>): Promise<string[]> {
@@ -23,6 +26,7 @@ async function walkAt<T>(t: Check, list: LedgerList<T>, query: Array<[string, st
   return walkPages<T>(t, list.path, {
     listKey: list.listKey, query: [...query, ['limit', String(limit)]], pageCap: Math.ceil(expectedCount / limit) + 3, rule: list.envelope, capIsFailure: true,
     bounds: { cursor: list.cursor, order },
+    rows: { rule: 'LQ-4-operator-semantics', matches: satisfiesCursorFilters(list, query), filter: queryText(query), key: list.sortKey.key },
   });
 }
 
@@ -51,7 +55,7 @@ function expectLinksOfWalk<T>(t: Check, list: LedgerList<T>, walk: Walk<T>, requ
 }
 
 describe('GET /api/v1/schedules', () => {
-  ruleTest('walking links.next at 7 per page visits each schedule of a slice once, in order, both ways', [...WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
+  ruleTest('walking links.next at 7 per page visits each schedule of a slice once, in order, both ways', [...FILTERED_WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
     const first = await ascendingSlice(t, SCHEDULE_LIST, 1);
     if (first.items.length === 0) t.skip('the target lists no schedules');
     const bound = first.items[Math.min(first.items.length, 60) - 1]!.schedule_id;
@@ -81,29 +85,31 @@ describe('GET /api/v1/schedules', () => {
 });
 
 describe('GET /api/v1/transactions', () => {
-  ruleTest('walking links.next at 9 per page visits each transaction of a timestamp slice once, in order, both ways', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+  ruleTest('walking links.next at 9 per page visits each transaction of a timestamp slice once, in order, both ways', [...FILTERED_WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
     const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length < 3) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const [low, high] = [first.items[Math.min(5, Math.floor(first.items.length / 4))]!, first.items[Math.min(first.items.length, 70) - 1]!].map(TRANSACTION_LIST.sortKey.key);
     await expectWalksVisitEachOnce(t, TRANSACTION_LIST, [['timestamp', `gte:${low}`], ['timestamp', `lte:${high}`]], 9);
   });
 
-  ruleTest('walking timestamp=ne:T through a slice ends and skips only T', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+  ruleTest('walking timestamp=ne:T through a slice ends and skips only T', [...FILTERED_WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
     const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length < 4) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const [low, skipped, high] = [first.items[0]!, first.items[Math.min(10, Math.floor(first.items.length / 2))]!, first.items[Math.min(first.items.length, 50) - 1]!].map(TRANSACTION_LIST.sortKey.key);
     await expectWalksVisitEachOnce(t, TRANSACTION_LIST, [['timestamp', `gte:${low}`], ['timestamp', `lte:${high}`], ['timestamp', `ne:${skipped}`]], 8);
   });
 
-  ruleTest('a walk of timestamp=ne:T alone moves on from page to page: no next link repeats its request', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+  ruleTest('a walk of timestamp=ne:T alone moves on from page to page: no next link repeats its request', [...FILTERED_WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
     const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length < 2) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const skipped = TRANSACTION_LIST.sortKey.key(first.items[Math.min(3, first.items.length - 1)]!);
     // The whole list is no bounded walk on a live target: three full pages show whether the cursor moves.
     for (const order of ['asc', 'desc'] as const) {
+      const query: Array<[string, string]> = [['timestamp', `ne:${skipped}`], ['order', order], ['limit', '5']];
       const walk = await walkPages<Transaction>(t, TRANSACTION_LIST.path, {
-        listKey: TRANSACTION_LIST.listKey, query: [['timestamp', `ne:${skipped}`], ['order', order], ['limit', '5']], pageCap: 3, rule: TRANSACTION_LIST.envelope,
+        listKey: TRANSACTION_LIST.listKey, query, pageCap: 3, rule: TRANSACTION_LIST.envelope,
         bounds: { cursor: TRANSACTION_LIST.cursor, order },
+        rows: { rule: 'LQ-4-operator-semantics', matches: satisfiesCursorFilters(TRANSACTION_LIST, query), filter: queryText(query), key: TRANSACTION_LIST.sortKey.key },
       });
       const keys = walk.items.map(TRANSACTION_LIST.sortKey.key);
       t.soft('LQ-4-pagination-walk', new Set(keys).size === keys.length && !keys.includes(skipped),
@@ -111,14 +117,14 @@ describe('GET /api/v1/transactions', () => {
     }
   });
 
-  ruleTest('a walk of timestamp=ne:T with one bound keeps the bound in every next link and ends inside it', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+  ruleTest('a walk of timestamp=ne:T with one bound keeps the bound in every next link and ends inside it', [...FILTERED_WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
     const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length < 4) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const [skipped, bound] = [first.items[Math.min(5, Math.floor(first.items.length / 4))]!, first.items[Math.min(25, first.items.length - 1)]!].map(TRANSACTION_LIST.sortKey.key);
     await expectWalksVisitEachOnce(t, TRANSACTION_LIST, [['timestamp', `ne:${skipped}`], ['timestamp', `lt:${bound}`]], 6);
   });
 
-  ruleTest('a walk of timestamp=T at one transaction per page ends after that transaction', [...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
+  ruleTest('a walk of timestamp=T at one transaction per page ends after that transaction', [...FILTERED_WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
     const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length === 0) t.skip('the target lists no transactions');
     const stamp = TRANSACTION_LIST.sortKey.key(first.items[Math.floor(first.items.length / 2)]!);

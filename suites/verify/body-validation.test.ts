@@ -8,7 +8,7 @@ import type { InvalidField } from '../../generators/requests/body-arbitrary.ts';
 import { verificationBodyArbitrary } from '../../generators/requests/verification-body.ts';
 import type { SchemaNode } from '../../generators/schema/schema-node.ts';
 import { expectInvalidParameter, expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
-import { expectRefusedNextToTwin } from '../../src/checks/verification-control.ts';
+import { expectRefusedNextToTwin, submitKnownSample, verifiesThere, type SampleOutcome } from '../../src/checks/verification-control.ts';
 import { breakBody } from '../../src/samples/break-body.ts';
 import { sampleBody, strangerAddressArbitrary, submitVerification, controlSamples, wellFormedBody } from '../../src/samples/verification-sample.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
@@ -73,6 +73,23 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       }
     }, WRITES);
   }
+
+  ruleTest('takes compilerVersion with or without the leading v as the same version', ['VF-4.8-compiler-version-pattern', 'VF-1-known-sample-verifies'], async (t) => {
+    const [sample] = controlSamples(t);
+    if (!sample) t.skip('no deployed contract is known on the target to submit both spellings to: give --verify-samples FILE');
+    // The pattern's v is optional: both spellings of one version must be taken (verified, or
+    // already_verified once the other spelling verified the contract).
+    const bare = sample.compilerVersion.replace(/^v/, '');
+    const outcomes: Array<[string, SampleOutcome]> = [];
+    for (const version of [`v${bare}`, bare]) outcomes.push([version, await submitKnownSample(t, sample, { body: { ...sampleBody(sample), compilerVersion: version } })]);
+    const taken = outcomes.find(([, outcome]) => verifiesThere(outcome));
+    if (!taken) return t.skip(`neither spelling of ${bare} was taken at ${sample.address}: a refusal of one cannot be told apart from nothing to verify there`);
+    const [takenVersion] = taken;
+    for (const [version, outcome] of outcomes) {
+      if (outcome.kind === 'undecided') t.notEvaluated('VF-4.8-compiler-version-pattern', outcome.detail);
+      else t.soft('VF-4.8-compiler-version-pattern', verifiesThere(outcome), `${sample.contractIdentifier} with compilerVersion ${version} was refused (${outcome.kind === 'not_verified' ? outcome.detail : outcome.kind}) while ${takenVersion} was taken`, outcome.exchange);
+    }
+  }, WRITES);
 
   ruleTest('rejects a body that is not parseable JSON with invalid_json', ['VF-7-invalid-json-400', 'VF-7-error-body-shape'], async (t) => {
     const text = JSON.stringify(wellFormedBody(t));
