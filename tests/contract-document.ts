@@ -1,5 +1,5 @@
 // The contract document lies outside the repository: tests that compare specs/ with it run only
-// when CONTRACT_SPEC names it (CI's .ci/run sets it when ../shared/spec/interface-spec.md exists).
+// when CONTRACT_SPEC names it (CI's .ci/run sets it when the contract lies beside the clone).
 import { existsSync, readFileSync } from 'node:fs';
 
 export const CONTRACT_SPEC_VAR = 'CONTRACT_SPEC';
