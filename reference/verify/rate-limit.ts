@@ -6,7 +6,7 @@ export interface RateLimitOptions {
   windowMs: number;
 }
 
-export const DEFAULT_VERIFY_RATE_LIMIT: RateLimitOptions = { requests: 60, windowMs: 10_000 };
+export const DEFAULT_VERIFY_RATE_LIMIT: RateLimitOptions = { requests: 60, windowMs: 2_000 };
 
 export interface FixedWindowLimiter {
   /** Counts a request; returns null when allowed, or the seconds until the window resets. */

@@ -133,8 +133,8 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const check: Check = {
       config,
       base,
-      send: (req) => send({ base, ...req }),
-      get: (path, query) => send({ method: 'GET', base, url: path, query }),
+      send: (req) => send({ base, service: iface, ...req }),
+      get: (path, query) => send({ method: 'GET', base, service: iface, url: path, query }),
       soft(rule, holds, detail, exchange) {
         known(rule);
         tallies.evaluated({ rule, held: holds, exchanges: exchange ? [exchange] : [], ...(holds ? {} : { detail }) });

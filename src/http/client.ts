@@ -17,6 +17,8 @@ export interface OutgoingRequest {
   /** Bytes and strings are sent as they are; anything else as JSON. */
   body?: unknown;
   contentType?: string;
+  /** The interface the request checks: each interface of a host is paced and given up on its own. */
+  service?: string;
   /** false for checks that are about throttling: the 429 itself is the answer under test. */
   waitOutThrottling?: boolean;
   /** The budget of the test sending it, shared by all its requests. */
@@ -157,6 +159,8 @@ export function createClient(options: ClientOptions) {
     async send(req: OutgoingRequest): Promise<Exchange> {
       const url = buildUrl(req);
       const origin = new URL(url).origin;
+      // Paced per interface, not per host: a verifier's rate limit must not stall the query service beside it.
+      const target = req.service ? `${origin} (${req.service})` : origin;
       const method = req.method.toUpperCase();
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...req.headers };
       let body: string | Uint8Array | undefined;
@@ -186,7 +190,7 @@ export function createClient(options: ClientOptions) {
           }
         }
         try {
-          await options.pacer?.wait(origin);
+          await options.pacer?.wait(target);
         } catch (error) {
           // Given up between two attempts of this request: its faults are on record.
           throw failed.length ? giveUp(error as Error, (error as Error).message) : error;
@@ -199,7 +203,7 @@ export function createClient(options: ClientOptions) {
           res = await attempt(req, url, headers, body);
         } catch (error) {
           const e = error as AttemptFailed;
-          options.pacer?.faulted(origin, e.message);
+          options.pacer?.faulted(target, e.message);
           failed.push({ startedAt: new Date(attemptStart).toISOString(), durationMs: Date.now() - attemptStart, error: e.message });
           if (e.retryable && IDEMPOTENT.has(method) && failed.length <= transportRetries) {
             await new Promise((r) => setTimeout(r, 200 * 2 ** (failed.length - 1)));
@@ -209,12 +213,12 @@ export function createClient(options: ClientOptions) {
           if (e.notThere) throw giveUp(new TargetUnreachable(what), e.message);
           throw giveUp(new TargetFault(what, failed), e.message);
         }
-        options.pacer?.answered(origin);
+        options.pacer?.answered(target);
         const wait = retryAfterMs(res.headers['retry-after']);
         const isThrottle = res.status === 429 || (res.status === 503 && wait !== undefined);
         if (isThrottle) {
           const waitedMs = Math.min(wait ?? 1000, options.throttle.maxWaitMs);
-          options.pacer?.throttled(origin, waitedMs);
+          options.pacer?.throttled(target, waitedMs);
           if (allowance) allowance.throttled += 1;
         }
         if (isThrottle && req.waitOutThrottling !== false) {

@@ -152,6 +152,18 @@ describe('pacing adapts to the target', () => {
     expect(Date.now() - t2).toBeLessThan(150);
   });
 
+  it('paces each interface of a host on its own: a throttled verifier does not hold back the query service', async () => {
+    plan.set('/v2/verify/1/0x1', [{ kind: 'answer', answer: { status: 429, headers: { 'retry-after': '30' }, body: '{}' } }]);
+    const c = client({ pacer: createTargetPacer(), throttle: { maxRetries: 3, maxWaitMs: 30_000 } });
+    const throttled = await c.send({ method: 'POST', url: `${proxy.url}/v2/verify/1/0x1`, service: 'verify', waitOutThrottling: false });
+    expect(throttled.status).toBe(429);
+    // Sent at once although the same host asked the verifier's client to wait 30 s.
+    const answered = await c.send({ method: 'GET', url: `${proxy.url}/api/v1/blocks`, service: 'ledger-query' });
+    expect(answered.status).toBe(200);
+    const [verifyAt, ledgerAt] = ['/v2/verify/1/0x1', '/api/v1/blocks'].map((p) => [...proxy.log].reverse().find((r) => r.url === p)!.at);
+    expect(ledgerAt! - verifyAt!).toBeLessThan(30_000);
+  });
+
   it('records exchanges it gave up on, so the run counts their throttling answers', async () => {
     plan.set('/storm', Array.from({ length: 4 }, (): Fault => ({ kind: 'answer', answer: { status: 429, headers: { 'retry-after': '0' }, body: '{}' } })));
     const c = client({ throttle: { maxRetries: 3, maxWaitMs: 10 } });

@@ -32,7 +32,7 @@ describe('a target that answers the probe, then drips every answer one byte a se
 
   it('stops checking the target after repeated faults and ends INCOMPLETE naming it, in bounded time', () => {
     expect(result.code, result.stdout + result.stderr).toBe(3);
-    expect(result.stdout).toMatch(/INCOMPLETE \(exit 3\)\n[\s\S]*incomplete: \d+ test\(s\) stopped before judging: the run stopped checking a target after repeated transport faults \(the run stopped checking http:\/\/127\.0\.0\.1:\d+ after 4 attempts in a row/);
+    expect(result.stdout).toMatch(/INCOMPLETE \(exit 3\)\n[\s\S]*incomplete: \d+ test\(s\) stopped before judging: the run stopped checking a target after repeated transport faults \(the run stopped checking http:\/\/127\.0\.0\.1:\d+ \([a-z-]+\) after 4 attempts in a row/);
     expect(wallMs).toBeLessThan(60_000);
     // The probe, then the faulted attempts before the run gave the target up (a few more were in flight at once).
     expect(proxy.log.length).toBeLessThanOrEqual(1 + 3 * FAULTS_BEFORE_ABANDON);
