@@ -13,14 +13,49 @@ function endsTheProperty(error: unknown): boolean {
     || error instanceof TargetUnreachable || error instanceof TargetFault || error instanceof TargetAbandoned;
 }
 
+interface FailedCase {
+  index: number;
+  error: unknown;
+}
+
 /**
- * Runs a fast-check property against the target with the run's seed and depth. A failure is
- * shrunk to a minimal input and rethrown as the RuleViolation it was, with the input and the
- * seed needed to replay it, so the report still attributes it to its rule. A case ended by the
- * target or the run's limits (a fault, throttling, the budget) stops the property: shrinking
- * would only send the same doomed requests again.
+ * Runs the cases `atOnce` at a time, in order, and stops starting new ones at the first failure;
+ * returns the failed case with the lowest index, the one a sequential run would have met first.
+ */
+async function firstFailedCase<T>(inputs: T[], predicate: (input: T) => Promise<void>, atOnce: number): Promise<FailedCase | undefined> {
+  if (!Number.isInteger(atOnce) || atOnce < 1) throw new RangeError(`cases at once must be a positive integer, got ${atOnce}`);
+  let next = 0;
+  const failed: FailedCase[] = [];
+  const lane = async () => {
+    while (failed.length === 0 && next < inputs.length) {
+      const index = next++;
+      try {
+        await predicate(inputs[index]!);
+      } catch (error) {
+        failed.push({ index, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, inputs.length) }, lane));
+  return failed.sort((a, b) => a.index - b.index)[0];
+}
+
+/**
+ * Runs a fast-check property against the target with the run's seed and depth. The cases are
+ * sent `t.casesAtOnce` at a time (fc.sample gives the very inputs fc.check would, seed for seed);
+ * the first failed case is then replayed through fc.check from its path, so it is shrunk to a
+ * minimal input and rethrown as the RuleViolation it was, with the input and the seed needed to
+ * replay it, and the report still attributes it to its rule. A case ended by the target or the
+ * run's limits (a fault, throttling, the budget) stops the property: shrinking would only send the
+ * same doomed requests again.
  */
 export async function checkProperty<T>(t: Check, arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number } = {}): Promise<void> {
+  const settings = propertySettings<[T]>({ seed: t.config.seed, depth: options.runs ?? t.config.depth });
+  const { seed, numRuns: depth } = settings as { seed: number; numRuns: number };
+  const first = await firstFailedCase(fc.sample(arbitrary, { seed, numRuns: depth }), predicate, t.casesAtOnce);
+  if (first === undefined) return;
+  if (endsTheProperty(first.error)) throw first.error;
+
   let stop: unknown;
   let violation: RuleViolation | undefined;
   const details = await fc.check(
@@ -34,18 +69,20 @@ export async function checkProperty<T>(t: Check, arbitrary: fc.Arbitrary<T>, pre
         throw error;
       }
     }),
-    propertySettings<[T]>({ seed: t.config.seed, depth: options.runs ?? t.config.depth }),
+    // From the failed case on, shrinking (endOnFailure off) as a sequential run would have.
+    { ...settings, path: String(first.index) },
   );
   // A violation met before the target failed stands (unshrunk); otherwise the fault ends the test.
   if (stop !== undefined) throw violation ?? stop;
   const replay = formatReplay(details);
-  if (!replay) return;
-  const cause = details.errorInstance;
-  if (cause instanceof RuleViolation) throw new RuleViolation(cause.rule, `${cause.detail}\n${replay}`, cause.exchange);
+  // The target answered the case differently the second time: the first failure is the finding.
+  const cause = replay ? details.errorInstance : first.error;
+  const how = replay ?? `seed ${seed}, case ${first.index + 1} of ${depth} (it held when sent again)`;
+  if (cause instanceof RuleViolation) throw new RuleViolation(cause.rule, `${cause.detail}\n${how}`, cause.exchange);
   // The error keeps its class (a TypeError on an unreadable answer is told apart from a harness fault).
   if (cause instanceof Error) {
-    cause.message = `${cause.message}\n${replay}`;
+    cause.message = `${cause.message}\n${how}`;
     throw cause;
   }
-  throw new Error(`${String(cause)}\n${replay}`);
+  throw new Error(`${String(cause)}\n${how}`);
 }

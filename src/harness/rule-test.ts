@@ -37,6 +37,8 @@ export interface Check {
   config: ResolvedConfig;
   /** The base URL of the interface this test checks. */
   base: string;
+  /** Cases of one property that may be in flight at once: 1 where the test's requests must keep their order. */
+  casesAtOnce: number;
   send(req: OutgoingRequest): Promise<Exchange>;
   get(path: string, query?: Array<[string, string]>): Promise<Exchange>;
   /** Judges one property and records the evaluation; a violation is kept and the check carries on. */
@@ -74,6 +76,8 @@ const TEST_TIME_MARGIN_MS = 10_000;
  * target (not paced by us) would mostly wait out each other's throttling.
  */
 const ONE_AT_A_TIME: ReadonlySet<InterfaceName> = new Set(['verify']);
+/** Cases of a property sent together by a concurrent test: a distant target's latency is waited on in parallel. */
+const CASES_AT_ONCE = 4;
 
 function clip(text: string, max = 600): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;
@@ -133,6 +137,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const check: Check = {
       config,
       base,
+      casesAtOnce: sequential ? 1 : CASES_AT_ONCE,
       send: (req) => send({ base, service: iface, ...req }),
       get: (path, query) => send({ method: 'GET', base, service: iface, url: path, query }),
       soft(rule, holds, detail, exchange) {

@@ -178,7 +178,7 @@ describe('a property stops at a target fault', () => {
     // The target answers three requests, then resets every connection.
     plan.set('/prop', [{ kind: 'forward' }, { kind: 'forward' }, { kind: 'forward' }, ...Array.from({ length: 100 }, (): Fault => ({ kind: 'reset' }))]);
     const c = client();
-    const t = { config: { seed: 42, depth: 20 } } as unknown as Check;
+    const t = { config: { seed: 42, depth: 20 }, casesAtOnce: 1 } as unknown as Check;
     const before = arrivals('/prop');
     const error = await checkProperty(t, fc.array(fc.integer(), { minLength: 3 }), async (xs) => {
       await c.send({ method: 'GET', url: `${proxy.url}/prop?n=${xs.length}` });
