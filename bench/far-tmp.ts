@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { startDelayProxy } from './delay-proxy.ts';
-import { startReferenceProcess, runConformance } from './child-runs.ts';
+import { startReferenceProcess } from './child-runs.ts';
 const ref = await startReferenceProcess();
 const proxy = await startDelayProxy(ref.baseUrl, Number(process.argv[2] ?? 200));
 const base = proxy.url;
 const only = process.argv[3] ? ['--only', process.argv[3]] : [];
-const run = await runConformance(['--base-url', base, '--status-url', `${base}/status/api/v2`, '--verify-url', base, '--seed', '20261124', ...only]);
-console.log('far', run.wallS, run.exitCode, run.requests);
+const t0 = Date.now();
+const r = spawnSync(process.execPath, ['bin/ledger-conformance.mjs', 'run', '--quiet', '--report-dir', '/tmp/farrep', '--base-url', base, '--status-url', `${base}/status/api/v2`, '--verify-url', base, '--seed', '20261124', ...only], { encoding: 'utf8' });
+console.log(r.stdout.split('\n').slice(0, 12).join('\n'));
+console.log('far wall', (Date.now() - t0) / 1000, 'exit', r.status);
 await proxy.close(); await ref.close();
