@@ -117,6 +117,8 @@ export async function runCommand(argv: string[]): Promise<number> {
             baseUrl: targets.baseUrl,
             headers: run.headers,
             timeoutMs: run.timeoutMs,
+            maxBodyBytes: run.maxBodyBytes,
+            rate: config.effectiveRate,
             maxRequests: config.effectiveMaxRequests + run.only.length + 1,
             attemptLog: paths.attempts,
             exchangeLog: paths.exchanges,

@@ -1,5 +1,6 @@
-import { request } from 'undici';
 import { parse as parseYaml } from 'yaml';
+import type { TargetClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { isNode, type Node } from './schema-view.ts';
 
 /** Where the query service publishes its own OpenAPI document (reference notes, "Headers"). */
@@ -10,28 +11,26 @@ export type PublishedDocument =
   | { status: 'not-published' | 'unreadable'; url: string; message: string; startedAt: number; httpStatus?: number };
 
 /**
- * Fetches the target's own OpenAPI document. A target without one is a plain fact of the run,
- * not an error: the answer says so and the drift report carries it.
+ * Fetches the target's own OpenAPI document through the run's bounded client (time, size, retries).
+ * A target without one is a plain fact of the run, not an error: the answer says so and the drift
+ * report carries it.
  */
-export async function fetchPublishedDocument(baseUrl: string, headers: Record<string, string>, timeoutMs: number): Promise<PublishedDocument> {
+export async function fetchPublishedDocument(client: TargetClient, baseUrl: string): Promise<PublishedDocument> {
   const url = `${baseUrl}${PUBLISHED_DOCUMENT_PATH}`;
   const startedAt = Date.now();
-  let status: number;
-  let text: string;
+  let exchange: Exchange;
   try {
-    const res = await request(url, { method: 'GET', headers: { accept: 'application/yaml, application/json, text/yaml, */*', ...headers }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-    status = res.statusCode;
-    text = await res.body.text();
+    exchange = await client.send({ method: 'GET', url, headers: { accept: 'application/yaml, application/json, text/yaml, */*' } });
   } catch (error) {
-    const e = error as Error & { code?: string };
-    return { status: 'unreadable', url, startedAt, message: `no answer from ${url} (${e.code ?? e.message})` };
+    return { status: 'unreadable', url, startedAt, message: `no answer from ${url} (${(error as Error).message})` };
   }
+  const status = exchange.status;
   if (status < 200 || status > 299) {
     return { status: 'not-published', url, startedAt, httpStatus: status, message: `the target publishes no OpenAPI document at ${url} (answered ${status})` };
   }
   let doc: unknown;
   try {
-    doc = parseYaml(text);
+    doc = parseYaml(exchange.responseBody);
   } catch (error) {
     return { status: 'unreadable', url, startedAt, httpStatus: status, message: `${url} is neither YAML nor JSON: ${(error as Error).message.split('\n')[0]}` };
   }

@@ -8,6 +8,7 @@ import { DOCUMENT_RULES } from '../../src/drift/collect-drift.ts';
 import { compareDocuments, type DriftFinding } from '../../src/drift/compare-documents.ts';
 import type { DriftRuleEntry } from '../../src/drift/drift-report.ts';
 import { fetchPublishedDocument, PUBLISHED_DOCUMENT_PATH } from '../../src/drift/published-document.ts';
+import { createClient } from '../../src/http/client.ts';
 import type { Node } from '../../src/drift/schema-view.ts';
 import { readSpecDocument, specPath } from '../../specs/load-spec.ts';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
@@ -47,12 +48,27 @@ describe('comparing a published OpenAPI document with the contract', () => {
     expect(findings.filter((f) => f.operation === 'GET /api/v1/schedules' && f.aspect === 'missing operation')).toEqual([]);
   });
 
+  it('reads the document through the bounded client: one larger than the body cap is not read', async () => {
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/yaml' }).end(`openapi: 3.0.0\npaths: {}\npad: "${'x'.repeat(200_000)}"\n`));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const client = createClient({ headers: {}, timeoutMs: 5000, maxBodyBytes: 100_000, throttle: { maxRetries: 0, maxWaitMs: 0 }, hooks: { beforeSend: async () => {}, onExchange: () => {} } });
+      const published = await fetchPublishedDocument(client, base);
+      expect(published).toMatchObject({ status: 'unreadable' });
+      expect((published as { message: string }).message).toMatch(/100000 bytes/);
+    } finally {
+      server.close();
+    }
+  });
+
   it('tells a target without a document apart from an error', async () => {
     const server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"_status":{"messages":[{"message":"Not found"}]}}'));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      expect(await fetchPublishedDocument(base, {}, 5000)).toMatchObject({
+      const client = createClient({ headers: {}, timeoutMs: 5000, throttle: { maxRetries: 0, maxWaitMs: 0 }, hooks: { beforeSend: async () => {}, onExchange: () => {} } });
+      expect(await fetchPublishedDocument(client, base)).toMatchObject({
         status: 'not-published',
         message: `the target publishes no OpenAPI document at ${base}${PUBLISHED_DOCUMENT_PATH} (answered 404)`,
       });
