@@ -17,10 +17,13 @@ export interface SchemaViolation {
   rules: string[];
 }
 
-/** Integer ranges of the formats the specs use; the generators label values by the same ranges. */
-export const INTEGER_FORMAT_RANGES: Record<string, readonly [number, number]> = {
-  int32: [-(2 ** 31), 2 ** 31 - 1],
-  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+/**
+ * Exact integer ranges of the formats the specs use; the generators label values by the same
+ * ranges. int64 reaches ±2^63, past the integers a double holds exactly: such values travel as bigint.
+ */
+export const INTEGER_FORMAT_RANGES: Record<string, readonly [bigint, bigint]> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
 };
 
 function createAjv(): Ajv2020 {
@@ -28,7 +31,9 @@ function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
   for (const [name, [min, max]] of Object.entries(INTEGER_FORMAT_RANGES)) {
-    ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= min && n <= max });
+    // Both edges as doubles are exact (-2^63, 2^63); ajv sees bigints as the double at or below them.
+    const [low, pastHigh] = [Number(min), Number(max + 1n)];
+    ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= low && n < pastHigh });
   }
   return ajv;
 }
@@ -36,11 +41,44 @@ function createAjv(): Ajv2020 {
 const ajv = createAjv();
 const compiled = new WeakMap<object, ValidateFunction>();
 
-/** Compiles (once per schema object) a checker returning every violation, empty when valid. */
+/**
+ * Compiles (once per schema object) a checker returning every violation, empty when valid. Values
+ * may hold bigints (exact int64 values, from a lossless parse or a generator): they are judged exactly.
+ */
 export function schemaChecker(schema: object): (value: unknown) => SchemaViolation[] {
   const fn = compiled.get(schema) ?? ajv.compile(schema);
   compiled.set(schema, fn);
-  return (value) => (fn(value) ? [] : (fn.errors ?? []).map((e) => describeError(e, value, schema)));
+  return (value) => (fn(bigintsAsDoubles(value)) ? [] : (fn.errors ?? []).map((e) => describeError(e, value, schema)));
+}
+
+/**
+ * ajv reads numbers only. A bigint becomes the largest double not above it: that double lies on the
+ * same side as the bigint of every integer bound a double holds exactly (0, 100, ±2^63), so
+ * minimum, maximum, type and the integer formats judge it as they would the exact value.
+ */
+function bigintsAsDoubles(value: unknown): unknown {
+  if (typeof value === 'bigint') return doubleAtOrBelow(value);
+  if (value === null || typeof value !== 'object') return value;
+  let changed = false;
+  const convert = (v: unknown) => {
+    const c = bigintsAsDoubles(v);
+    if (c !== v) changed = true;
+    return c;
+  };
+  const copy = Array.isArray(value) ? value.map(convert) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v)]));
+  return changed ? copy : value;
+}
+
+function doubleAtOrBelow(n: bigint): number {
+  const nearest = Number(n);
+  // Beyond the largest double (10^309 and up) the largest finite double of that sign stands in.
+  if (!Number.isFinite(nearest)) return nearest > 0 ? Number.MAX_VALUE : -Number.MAX_VALUE;
+  if (BigInt(nearest) <= n) return nearest;
+  // One step down in the IEEE bit pattern: towards zero for a positive double, away from it for a negative one.
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, nearest);
+  view.setBigInt64(0, view.getBigInt64(0) + (nearest > 0 ? -1n : 1n));
+  return view.getFloat64(0);
 }
 
 /** Follows ajv's schemaPath through the (dereferenced) schema collecting `x-rules` on the way. */
@@ -90,7 +128,7 @@ function describeError(error: ErrorObject, root: unknown, schema: object): Schem
 /** One line per violation: `/schedules/0/schedule_id: expected a string matching ..., got "x"`. */
 export function formatViolations(violations: SchemaViolation[], limit = 20): string {
   const lines = violations.slice(0, limit).map((v) => {
-    const actual = v.actual === undefined ? 'nothing' : JSON.stringify(v.actual)?.slice(0, 120);
+    const actual = v.actual === undefined ? 'nothing' : typeof v.actual === 'bigint' ? String(v.actual) : JSON.stringify(v.actual, (_k, x) => (typeof x === 'bigint' ? String(x) : x))?.slice(0, 120);
     const rules = v.rules.length ? ` (${v.rules.join(', ')})` : '';
     return `${v.pointer || '(root)'}: [${v.keyword}] expected ${v.expected}, got ${actual}${rules}`;
   });

@@ -4,6 +4,7 @@ import { INTEGER_FORMAT_RANGES } from '../../specs/schema-validator.ts';
 import { failingKeywords } from './failing-keywords.ts';
 import type { Encoding, InvalidCase } from './invalid-case.ts';
 import { memoBySchema } from './memo-by-schema.ts';
+import { jsonInteger } from './json-integer.ts';
 import { integerBounds, primitiveArbitrary } from './primitive-arbitrary.ts';
 import { jsonValueToText } from './query-text.ts';
 import { nonNullEnum, nonNullTypes, rulesOf, unwrapNullable, type SchemaNode } from './schema-node.ts';
@@ -24,7 +25,7 @@ export interface BoundaryOptions {
  * The edge values of a schema as plain lists, so a suite can try every one on every run: the
  * limits and one past them, the default, the empty string, the longest allowed string and one
  * character more, decimals and exponents where an integer is expected, negative zero, very large
- * integers, surrounding spaces and letter-case variants. Candidates are proposed here and sorted
+ * integers (int64's edges exact, as bigints in JSON), surrounding spaces and letter-case variants. Candidates are proposed here and sorted
  * into valid and invalid by what they actually break.
  */
 export function boundaryCases(schema: SchemaNode, encoding: Encoding, options: BoundaryOptions = {}): BoundaryCases {
@@ -83,15 +84,13 @@ function enumCandidates(node: SchemaNode, encoding: Encoding): unknown[] {
 
 function integerCandidates(node: SchemaNode, encoding: Encoding): unknown[] {
   const { min, max } = integerBounds(node);
-  const [formatMin, formatMax] = INTEGER_FORMAT_RANGES[node.format ?? ''] ?? [undefined, undefined];
-  const numbers: Array<number | bigint> = [min, max, min - 1, 0, -1];
-  if (max < Number.MAX_SAFE_INTEGER) numbers.push(max + 1);
-  // Past int32 is invalid for everyone; between 2^53 and 2^63 an int64 is valid but no double
-  // holds it exactly, so int64 edges stay at the safe limits and past 2^63.
-  if (formatMax !== undefined) numbers.push(formatMax, node.format === 'int32' ? BigInt(formatMax) + 1n : 2n ** 63n);
-  if (formatMin !== undefined) numbers.push(formatMin, node.format === 'int32' ? BigInt(formatMin) - 1n : -(2n ** 63n) - 1n);
+  const range = INTEGER_FORMAT_RANGES[node.format ?? ''];
+  const numbers: bigint[] = [min, max, min - 1n, 0n, -1n];
+  if (max < BigInt(Number.MAX_SAFE_INTEGER)) numbers.push(max + 1n);
+  // The format's own edges and one past them, exactly: int64's 2^63 - 1 and 2^63 differ in the last digit.
+  if (range) numbers.push(range[1], range[1] + 1n, range[0], range[0] - 1n);
   numbers.push(2n ** 64n, 10n ** 20n);
-  if (encoding === 'json') return numbers.map(Number);
+  if (encoding === 'json') return numbers.map(jsonInteger);
   const typical = String(node.default ?? min);
   const texts = numbers.map((n) => n.toString());
   return [...texts, '-0', '1.5', `${typical}.5`, '1e2', `${typical}e0`, `${typical} `, ` ${typical}`, '0x10', 'abc', ''];
@@ -153,7 +152,7 @@ function capitalise(word: string): string {
 function dedupe(values: unknown[]): unknown[] {
   const seen = new Set<string>();
   return values.filter((v) => {
-    const key = Object.is(v, -0) ? '-0' : `${typeof v}:${JSON.stringify(v)}`;
+    const key = Object.is(v, -0) ? '-0' : typeof v === 'bigint' ? `bigint:${v}` : `${typeof v}:${JSON.stringify(v)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

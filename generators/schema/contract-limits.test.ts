@@ -50,11 +50,12 @@ describe('boundary lists carry the exact limits of the contract', () => {
     expect(invalidOf(cases, `${longest}${longest!.slice(-1)}`)?.alsoViolates).toBeUndefined();
   });
 
-  it('contract call gas: the default 15000000 and 0 accepted, -1 rejected, past int64 rejected', () => {
+  it('contract call gas: the default 15000000, 0 and the int64 maximum accepted, -1 rejected, past int64 rejected', () => {
     const cases = boundaryCases(field(callBody, 'gas'), 'json');
-    expect(cases.valid).toEqual(expect.arrayContaining([15000000, 0, null]));
+    expect(cases.valid).toEqual(expect.arrayContaining([15000000, 0, null, 2n ** 63n - 1n]));
     expect(invalidOf(cases, -1)).toMatchObject({ violates: 'minimum', rules: expect.arrayContaining(['LQ-4.3-gas-minimum']) });
-    expect(invalidOf(cases, 2 ** 64)).toMatchObject({ violates: 'format' });
+    expect(invalidOf(cases, 2n ** 63n)).toMatchObject({ violates: 'format', rules: expect.arrayContaining(['LQ-4.3-gas-minimum']) });
+    expect(invalidOf(cases, 2n ** 64n)).toMatchObject({ violates: 'format' });
   });
 
   it('verification chainId: 20 digits accepted, 21 rejected for maxLength, empty rejected for both length and pattern', () => {

@@ -24,11 +24,13 @@ export function failingKeywords(schema: SchemaNode, value: unknown): Keyword[] {
     if (node.maxLength !== undefined && length > node.maxLength) failing.push('maxLength');
     if (node.format === 'uuid' && !isUuid(value)) failing.push('format');
   }
-  if (typeof value === 'number') {
+  // A bigint is an exact integer beyond a double's reach; bounds compare with it exactly.
+  if (typeof value === 'number' || typeof value === 'bigint') {
     if (node.minimum !== undefined && value < node.minimum) failing.push('minimum');
     if (node.maximum !== undefined && value > node.maximum) failing.push('maximum');
     const range = node.format ? INTEGER_FORMAT_RANGES[node.format] : undefined;
-    if (range && !(Number.isInteger(value) && value >= range[0] && value <= range[1])) failing.push('format');
+    const exact = typeof value === 'bigint' ? value : Number.isInteger(value) ? BigInt(value) : undefined;
+    if (range && !(exact !== undefined && exact >= range[0] && exact <= range[1])) failing.push('format');
   }
   if (isPlainObject(value) && node.required?.some((name) => !(name in value))) failing.push('required');
   return failing;
@@ -44,9 +46,9 @@ function hasType(value: unknown, type: JsonType): boolean {
     case 'string':
       return typeof value === 'string';
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
+      return (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint';
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
+      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint';
     case 'boolean':
       return typeof value === 'boolean';
     case 'object':

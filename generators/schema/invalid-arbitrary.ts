@@ -5,6 +5,7 @@ import { INTEGER_FORMAT_RANGES } from '../../specs/schema-validator.ts';
 import { failingKeywords } from './failing-keywords.ts';
 import { isAmbiguous, type Encoding, type InvalidCase, type Keyword } from './invalid-case.ts';
 import { memoBySchema } from './memo-by-schema.ts';
+import { jsonInteger } from './json-integer.ts';
 import { integerBounds, primitiveArbitrary } from './primitive-arbitrary.ts';
 import { jsonValueToText } from './query-text.ts';
 import { nonNullEnum, nonNullTypes, rulesOf, unwrapNullable, type SchemaNode } from './schema-node.ts';
@@ -98,14 +99,14 @@ function candidateArbitrary(schema: SchemaNode, encoding: Encoding, keyword: Key
     case 'minimum': {
       if (type !== 'integer' || node.minimum === undefined) return undefined;
       const { min } = integerBounds(node);
-      const floor = INTEGER_FORMAT_RANGES[node.format ?? '']?.[0] ?? Number.MIN_SAFE_INTEGER;
-      return min - 1 < floor ? undefined : encode(fc.integer({ min: Math.max(floor, min - 1_000_000), max: min - 1 }));
+      const floor = INTEGER_FORMAT_RANGES[node.format ?? '']?.[0] ?? BigInt(Number.MIN_SAFE_INTEGER);
+      return min - 1n < floor ? undefined : encode(fc.bigInt({ min: floor, max: min - 1n }).map(jsonInteger));
     }
     case 'maximum': {
       if (type !== 'integer' || node.maximum === undefined) return undefined;
       const { max } = integerBounds(node);
-      const ceiling = INTEGER_FORMAT_RANGES[node.format ?? '']?.[1] ?? Number.MAX_SAFE_INTEGER;
-      return max + 1 > ceiling ? undefined : encode(fc.integer({ min: max + 1, max: Math.min(ceiling, max + 1_000_000) }));
+      const ceiling = INTEGER_FORMAT_RANGES[node.format ?? '']?.[1] ?? BigInt(Number.MAX_SAFE_INTEGER);
+      return max + 1n > ceiling ? undefined : encode(fc.bigInt({ min: max + 1n, max: ceiling }).map(jsonInteger));
     }
     case 'format':
       if (type === 'integer' && node.format && INTEGER_FORMAT_RANGES[node.format]) return beyondIntegerFormat(node.format, encoding);
@@ -116,12 +117,12 @@ function candidateArbitrary(schema: SchemaNode, encoding: Encoding, keyword: Key
   }
 }
 
-/** Integers past the format's true range (int64: past 2^63 - 1, not merely past 2^53). */
+/** Integers past the format's true range (int64: past 2^63 - 1 or below -2^63), exact in both encodings. */
 function beyondIntegerFormat(format: string, encoding: Encoding): fc.Arbitrary<unknown> {
-  const limit = format === 'int64' ? 2n ** 63n : BigInt(INTEGER_FORMAT_RANGES[format][1]) + 1n;
-  const magnitude = fc.bigInt({ min: limit, max: limit * 256n });
-  const signed = fc.tuple(magnitude, fc.boolean()).map(([m, negative]) => (negative ? -m - 1n : m));
-  return encoding === 'text' ? signed.map((n) => n.toString()) : signed.map(Number);
+  const [low, high] = INTEGER_FORMAT_RANGES[format];
+  const past = fc.bigInt({ min: 1n, max: (high + 1n) * 256n });
+  const signed = fc.tuple(past, fc.boolean()).map(([by, below]) => (below ? low - by : high + by));
+  return encoding === 'text' ? signed.map((n) => n.toString()) : signed.map(jsonInteger);
 }
 
 function wrongJsonType(): fc.Arbitrary<unknown> {

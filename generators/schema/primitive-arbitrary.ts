@@ -3,6 +3,7 @@ import { INTEGER_FORMAT_RANGES } from '../../specs/schema-validator.ts';
 import { failingKeywords } from './failing-keywords.ts';
 import type { Encoding } from './invalid-case.ts';
 import { memoBySchema } from './memo-by-schema.ts';
+import { jsonInteger } from './json-integer.ts';
 import { generationRegex } from './pattern-regex.ts';
 import { jsonValueToText } from './query-text.ts';
 import { isNullable, nonNullEnum, nonNullTypes, unwrapNullable, type SchemaNode } from './schema-node.ts';
@@ -31,7 +32,7 @@ function nonNullArbitrary(node: SchemaNode): fc.Arbitrary<unknown> {
     case 'string':
       return stringArbitrary(node);
     case 'integer':
-      return fc.integer(integerBounds(node));
+      return fc.bigInt(integerBounds(node)).map(jsonInteger);
     case 'number':
       return fc.double({ min: node.minimum, max: node.maximum, noNaN: true, noDefaultInfinity: true });
     case 'boolean':
@@ -49,8 +50,13 @@ function stringArbitrary(node: SchemaNode): fc.Arbitrary<string> {
   return fc.string({ minLength, maxLength: Math.min(node.maxLength ?? minLength + 32, minLength + 32) });
 }
 
-/** The integer range a schema allows, its format's range included, clamped to safe integers. */
-export function integerBounds(node: SchemaNode): { min: number; max: number } {
-  const [formatMin, formatMax] = INTEGER_FORMAT_RANGES[node.format ?? ''] ?? [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
-  return { min: Math.max(node.minimum ?? formatMin, formatMin), max: Math.min(node.maximum ?? formatMax, formatMax) };
+/**
+ * The integer range a schema allows, exactly: its format's range (int64 up to 2^63 - 1) within
+ * minimum and maximum; an integer without a format stays within the integers a double holds.
+ */
+export function integerBounds(node: SchemaNode): { min: bigint; max: bigint } {
+  const [formatMin, formatMax] = INTEGER_FORMAT_RANGES[node.format ?? ''] ?? [BigInt(Number.MIN_SAFE_INTEGER), BigInt(Number.MAX_SAFE_INTEGER)];
+  const min = node.minimum === undefined ? formatMin : BigInt(Math.ceil(node.minimum));
+  const max = node.maximum === undefined ? formatMax : BigInt(Math.floor(node.maximum));
+  return { min: min > formatMin ? min : formatMin, max: max < formatMax ? max : formatMax };
 }

@@ -9,7 +9,7 @@ export const MAX_DATA_CHARACTERS = 262_146;
 const ADDRESS = /^(0x)?[A-Fa-f0-9]{40}$/;
 const BLOCK = /^((0x)?[0-9a-fA-F]+|(earliest|pending|latest))$/;
 const DATA = /^(0x)?[0-9a-fA-F]+$/;
-const INT64_MAX = 2 ** 63 - 1;
+const INT64_MAX = 2n ** 63n - 1n;
 
 export type BlockTag = { kind: 'latest' | 'earliest' | 'pending' } | { kind: 'number'; number: bigint };
 
@@ -45,16 +45,17 @@ export function hexTextToBytes(text: string): Uint8Array {
   return Uint8Array.from(Buffer.from(digits, 'hex'));
 }
 
+/** An int64 field: the body is parsed losslessly, so integers past 2^53 arrive as exact bigints. */
 function parseInt64(field: string, value: unknown, fallback: bigint, messages: ErrorMessage[]): bigint {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
+  const exact = typeof value === 'bigint' ? value : typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : undefined;
+  if (exact === undefined) {
     messages.push(invalid(field, 'must be an integer'));
     return fallback;
   }
-  if (value < 0) messages.push(invalid(field, 'must be greater than or equal to 0'));
-  // Compared as a JSON number: the int64 maximum itself parses to 2^63, and must stay accepted.
-  else if (value > INT64_MAX) messages.push(invalid(field, 'must fit in a 64-bit signed integer'));
-  return BigInt(value);
+  if (exact < 0n) messages.push(invalid(field, 'must be greater than or equal to 0'));
+  else if (exact > INT64_MAX) messages.push(invalid(field, 'must fit in a 64-bit signed integer'));
+  return exact;
 }
 
 function parseOptionalString(field: string, value: unknown, pattern: RegExp, messages: ErrorMessage[]): string | null {

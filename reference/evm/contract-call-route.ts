@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bytesToHex } from '@ethereumjs/util';
 import type { ContractStore } from '../contract-store.ts';
 import { parseCallRequest, type BlockTag } from './call-request.ts';
+import { parseExactJson } from './exact-json-body.ts';
 import { executeCall } from './execute-call.ts';
 import { decodeRevertReason } from './revert-reason.ts';
 import { QueryError, sendError, type ErrorMessage } from '../query/query-error.ts';
@@ -47,7 +48,7 @@ export async function registerContractCallRoute(app: FastifyInstance, opts: { st
       }
       let body: unknown;
       try {
-        body = JSON.parse(typeof request.body === 'string' ? request.body : '');
+        body = parseExactJson(typeof request.body === 'string' ? request.body : '');
       } catch {
         return reject(reply, 400, queryErrorMessage('Bad Request', 'the request body is not valid JSON'));
       }

@@ -247,16 +247,25 @@ const base64LineBreaks: Layer = {
   },
 };
 
-/** 9. timestamp filters from 9223372037 seconds on answer 503. */
+/**
+ * 9. timestamp filters from 9223372037 seconds on answer 503. The service validates the request
+ * first and overflows only when it queries: a request it would refuse (a bad operator, another
+ * invalid parameter) keeps its 400, so the 503 replaces answers the reference gave as 200.
+ */
 const hugeTimestamp: Layer = {
   name: 'public-huge-timestamp-503',
   interface: 'ledger-query',
   rules: ['LQ-7-no-server-error'],
-  description: 'A timestamp filter of 9223372037 seconds or more answers 503 (its nanoseconds overflow int64).',
-  request(req) {
-    if (req.method !== 'GET') return;
+  description: 'A valid request with a timestamp filter of 9223372037 seconds or more answers 503 (its nanoseconds overflow int64).',
+  response(req, res) {
+    if (req.method !== 'GET' || res.status !== 200) return;
     const huge = timestampFilters(req).some(({ value }) => /^\d{1,10}(\.\d{1,9})?$/.test(value) && BigInt(value.split('.')[0]!) >= 9223372037n);
-    if (huge) return errorAnswer(503, 'Service Unavailable');
+    if (!huge) return;
+    const answer = errorAnswer(503, 'Service Unavailable');
+    res.status = answer.status;
+    res.body = answer.body;
+    // The page's own headers (next link, validator, caching) do not belong to the failure.
+    for (const name of ['link', 'etag', 'cache-control']) delete res.headers[name];
   },
 };
 

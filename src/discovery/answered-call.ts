@@ -2,6 +2,7 @@ import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { knownCallBody, knownCallsFor } from '../known-calls/known-calls.ts';
 import { discover } from './discover.ts';
+import { exactJsonText } from '../json/exact-json.ts';
 
 const CONTRACT_CALL_PATH = '/api/v1/contracts/call';
 
@@ -32,7 +33,7 @@ export async function listedContractAddresses(t: Check): Promise<string[]> {
 }
 
 export function sendCall(t: Check, body: unknown, contentType = 'application/json'): Promise<Exchange> {
-  return t.send({ method: 'POST', url: CONTRACT_CALL_PATH, body: typeof body === 'string' ? body : JSON.stringify(body), contentType });
+  return t.send({ method: 'POST', url: CONTRACT_CALL_PATH, body: typeof body === 'string' ? body : exactJsonText(body), contentType });
 }
 
 /**

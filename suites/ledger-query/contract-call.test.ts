@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { contractCallBodyArbitrary } from '../../generators/requests/contract-call-body.ts';
 import type { InvalidField } from '../../generators/requests/body-arbitrary.ts';
+import { boundaryCases } from '../../generators/schema/boundary-cases.ts';
 import type { SchemaNode } from '../../generators/schema/schema-node.ts';
 import { invalidBlockTagArbitrary } from '../../generators/semantic/block-tag.ts';
 import { evmAddressArbitrary, invalidEvmAddressArbitrary } from '../../generators/semantic/evm-address.ts';
@@ -20,6 +21,7 @@ import { discover } from '../../src/discovery/discover.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
+import { exactJsonText } from '../../src/json/exact-json.ts';
 import { loadSpec } from '../../specs/load-spec.ts';
 import { findOperation, requestBodySchema } from '../../specs/operations.ts';
 
@@ -72,8 +74,21 @@ async function rejectsBrokenBodies(t: Check, where: (invalid: InvalidField) => b
 async function rejectsBrokenFieldOfAnsweredCall(t: Check, field: string, rule: string, bad: fc.Arbitrary<unknown>): Promise<void> {
   const call = await findAnsweredCall(t);
   await checkProperty(t, bad, async (value) => {
-    await expectCallRejected(t, await sendCall(t, withField(call.body, field, value)), rule, `${call.origin} (200 as sent) with ${field}=${JSON.stringify(value)}`);
+    await expectCallRejected(t, await sendCall(t, withField(call.body, field, value)), rule, `${call.origin} (200 as sent) with ${field}=${exactJsonText(value)}`);
   });
+}
+
+/**
+ * The field's integers just past int64 (2^63, and below -2^63 where the field allows negatives),
+ * from its boundary list and sent exactly every run: a target reading them through doubles or
+ * saturating them to 2^63 - 1 runs the call instead of refusing it.
+ */
+async function rejectsPastInt64(t: Check, field: string, rule: string): Promise<void> {
+  const call = await findAnsweredCall(t);
+  const past = boundaryCases(callSchema.properties![field] as SchemaNode, 'json').invalid.filter((c) => c.violates === 'format' && !c.alsoViolates);
+  for (const { value } of past) {
+    await expectCallRejected(t, await sendCall(t, withField(call.body, field, value)), rule, `${call.origin} (200 as sent) with ${field}=${exactJsonText(value)}`);
+  }
 }
 
 /**
@@ -260,6 +275,7 @@ describe('POST /api/v1/contracts/call', () => {
   ruleTest('rejects negative or non-integer `gas`', ['LQ-4.3-gas-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
     await rejectsBrokenBodies(t, (i) => i.pointer === '/gas');
     await rejectsBrokenFieldOfAnsweredCall(t, 'gas', 'LQ-4.3-gas-minimum', fc.integer({ max: -1 }));
+    await rejectsPastInt64(t, 'gas', 'LQ-4.3-gas-minimum');
   });
 
   ruleTest('takes `gas` 0 and 20999 (the contract\'s minimum is 0) as it takes 21000: too little to run, not an invalid value', ['LQ-4.3-gas-minimum'], async (t) => {
@@ -274,11 +290,10 @@ describe('POST /api/v1/contracts/call', () => {
 
   ruleTest('runs a call with any `gas` from 15000000 up to the int64 maximum like the default', ['LQ-4.3-gas-minimum'], async (t) => {
     const call = await findAnsweredCall(t);
-    // The int64 maximum is sent as exact JSON text every run: no double holds 9223372036854775807.
-    const text = JSON.stringify(withField(call.body, 'gas', 0)).replace('"gas":0', `"gas":${INT64_MAX}`);
-    const atMax = await sendCall(t, text);
+    // The int64 maximum every run, and gas past 2^53 on most draws: each sent as exact digits.
+    const atMax = await sendCall(t, withField(call.body, 'gas', INT64_MAX));
     expectRule('LQ-4.3-gas-minimum', sameAnswer(call.exchange, atMax), `gas=${INT64_MAX} answered ${answerSummary(atMax)} instead of ${answerSummary(call.exchange)}`, atMax);
-    const gas = fc.oneof(fc.constantFrom(15_000_000, Number.MAX_SAFE_INTEGER), fc.integer({ min: 15_000_000, max: 2 ** 40 }));
+    const gas = fc.oneof(fc.constantFrom(15_000_000n, 2n ** 53n + 1n), fc.bigInt({ min: 15_000_000n, max: INT64_MAX }));
     await checkProperty(t, gas, async (g) => {
       const exchange = await sendCall(t, withField(call.body, 'gas', g));
       expectRule('LQ-4.3-gas-minimum', sameAnswer(call.exchange, exchange), `gas=${g} answered ${answerSummary(exchange)} instead of ${answerSummary(call.exchange)}`, exchange);
@@ -288,11 +303,13 @@ describe('POST /api/v1/contracts/call', () => {
   ruleTest('rejects a negative `gasPrice`', ['LQ-4.3-gas-price-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
     await rejectsBrokenBodies(t, (i) => i.pointer === '/gasPrice');
     await rejectsBrokenFieldOfAnsweredCall(t, 'gasPrice', 'LQ-4.3-gas-price-minimum', fc.integer({ max: -1 }));
+    await rejectsPastInt64(t, 'gasPrice', 'LQ-4.3-gas-price-minimum');
   });
 
   ruleTest('rejects a negative `value`', ['LQ-4.3-value-minimum', 'LQ-7-contract-call-error-body'], async (t) => {
     await rejectsBrokenBodies(t, (i) => i.pointer === '/value');
     await rejectsBrokenFieldOfAnsweredCall(t, 'value', 'LQ-4.3-value-minimum', fc.integer({ max: -1 }));
+    await rejectsPastInt64(t, 'value', 'LQ-4.3-value-minimum');
   });
 
   ruleTest('accepts a `value` of 0 and `gasPrice` of 0 like the defaults', ['LQ-4.3-value-minimum', 'LQ-4.3-gas-price-minimum'], async (t) => {
