@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { startDelayProxy } from './delay-proxy.ts';
 import { startReferenceProcess } from './child-runs.ts';
 const ref = await startReferenceProcess();
@@ -6,7 +6,11 @@ const proxy = await startDelayProxy(ref.baseUrl, Number(process.argv[2] ?? 200))
 const base = proxy.url;
 const only = process.argv[3] ? ['--only', process.argv[3]] : [];
 const t0 = Date.now();
-const r = spawnSync(process.execPath, ['bin/ledger-conformance.mjs', 'run', '--quiet', '--report-dir', '/tmp/farrep', '--base-url', base, '--status-url', `${base}/status/api/v2`, '--verify-url', base, '--seed', '20261124', ...only], { encoding: 'utf8' });
-console.log(r.stdout.split('\n').slice(0, 12).join('\n'));
-console.log('far wall', (Date.now() - t0) / 1000, 'exit', r.status);
+const child = spawn(process.execPath, ['bin/ledger-conformance.mjs', 'run', '--quiet', '--report-dir', '/tmp/farrep', '--base-url', base, '--status-url', `${base}/status/api/v2`, '--verify-url', base, '--seed', '20261124', ...only], { stdio: ['ignore', 'pipe', 'pipe'] });
+let out = '';
+child.stdout.on('data', (c) => (out += c));
+child.stderr.on('data', (c) => (out += c));
+const code = await new Promise((r) => child.on('close', r));
+console.log(out.split('\n').slice(0, 14).join('\n'));
+console.log('far wall', (Date.now() - t0) / 1000, 'exit', code);
 await proxy.close(); await ref.close();

@@ -3,6 +3,8 @@
 // fastify then sets content-length, and the query service's ETag is computed on the edited body).
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { stringify } from 'lossless-json';
+import { parseExactJson } from '../evm/exact-json-body.ts';
 import { interfaceOfPath, type Layer, type LayerRequest, type LayerResponse } from './layer.ts';
 import { relativeUrl } from './layer-tools.ts';
 
@@ -42,16 +44,22 @@ function headerRecord(headers: Record<string, unknown>): Record<string, string> 
   return out;
 }
 
+/** JSON text of a body, bigints as their digits. */
+function exactText(body: unknown): string | undefined {
+  return stringify(body);
+}
+
 function hasBody(raw: IncomingMessage): boolean {
   return raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
 }
 
+/** Request bodies keep integers beyond 2^53 exact: a layer editing one field must not round another. */
 function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
-    const parsed = JSON.parse(body);
-    // A body nested too deep to write back (JSON.stringify recurses: a RangeError) stays raw text.
-    JSON.stringify(parsed);
+    const parsed = parseExactJson(body);
+    // A body nested too deep to write back (stringify recurses: a RangeError) stays raw text.
+    exactText(parsed);
     return parsed;
   } catch {
     return body;
@@ -61,7 +69,7 @@ function parseBody(body: unknown): unknown {
 /** The body as text to tell whether a hook changed it; undefined for bodies too deep to serialize (robustness probes). */
 function snapshot(body: unknown): string | undefined {
   try {
-    return JSON.stringify(body);
+    return exactText(body);
   } catch {
     return undefined;
   }
@@ -121,7 +129,7 @@ export function layerHooks(layers: Layer[]): LayerHooks {
       if (exchange.answer) return sendAnswer(reply, exchange.answer);
       const after = snapshot(exchange.req.body);
       if (before !== undefined && after !== before) {
-        request.body = typeof original === 'string' && typeof exchange.req.body !== 'string' ? JSON.stringify(exchange.req.body) : exchange.req.body;
+        request.body = typeof original === 'string' && typeof exchange.req.body !== 'string' ? exactText(exchange.req.body) : exchange.req.body;
       }
       if (JSON.stringify(exchange.req.query) !== query) request.raw.url = relativeUrl(exchange.req.path, exchange.req.query);
     });
