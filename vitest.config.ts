@@ -29,7 +29,7 @@ export default defineConfig({
           fileParallelism: false,
           maxWorkers: 1,
           isolate: false,
-          maxConcurrency: 8,
+          maxConcurrency: 16,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -1,4 +1,5 @@
 import type { Check } from '../harness/rule-test.ts';
+import { mapCases } from '../harness/cases-at-once.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { knownCallBody, knownCallsFor } from '../known-calls/known-calls.ts';
 import { discover } from './discover.ts';
@@ -69,8 +70,10 @@ async function callCandidates(t: Check, options: { needData?: boolean; withField
 export async function findAnsweredCalls(t: Check, options: { needData?: boolean; withFields?: Record<string, unknown>; max?: number } = {}): Promise<AnsweredCall[]> {
   const answered: AnsweredCall[] = [];
   const tried: string[] = [];
-  for (const candidate of (await callCandidates(t, options)).slice(0, options.max ?? MAX_ATTEMPTS)) {
-    const exchange = await sendCall(t, candidate.body);
+  const candidates = (await callCandidates(t, options)).slice(0, options.max ?? MAX_ATTEMPTS);
+  const exchanges = await mapCases(t, candidates, (candidate) => sendCall(t, candidate.body));
+  for (const [i, candidate] of candidates.entries()) {
+    const exchange = exchanges[i]!;
     if (exchange.status === 200) answered.push({ ...candidate, exchange });
     else tried.push(`${candidate.origin} → ${exchange.status}`);
   }

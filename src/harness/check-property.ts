@@ -6,38 +6,12 @@ import { TargetAbandoned, TargetFault } from '../http/transport-faults.ts';
 import { SkipCheck } from './skip.ts';
 import { formatReplay, propertySettings } from '../../generators/property-settings.ts';
 import type { Check } from './rule-test.ts';
+import { firstFailedCase } from './cases-at-once.ts';
 
 /** Errors that say the run or the target, not the input, ended a case: no input is to blame. */
 function endsTheProperty(error: unknown): boolean {
   return error instanceof SkipCheck || error instanceof BudgetExhausted || error instanceof ThrottledOut
     || error instanceof TargetUnreachable || error instanceof TargetFault || error instanceof TargetAbandoned;
-}
-
-interface FailedCase {
-  index: number;
-  error: unknown;
-}
-
-/**
- * Runs the cases `atOnce` at a time, in order, and stops starting new ones at the first failure;
- * returns the failed case with the lowest index, the one a sequential run would have met first.
- */
-async function firstFailedCase<T>(inputs: T[], predicate: (input: T) => Promise<void>, atOnce: number): Promise<FailedCase | undefined> {
-  if (!Number.isInteger(atOnce) || atOnce < 1) throw new RangeError(`cases at once must be a positive integer, got ${atOnce}`);
-  let next = 0;
-  const failed: FailedCase[] = [];
-  const lane = async () => {
-    while (failed.length === 0 && next < inputs.length) {
-      const index = next++;
-      try {
-        await predicate(inputs[index]!);
-      } catch (error) {
-        failed.push({ index, error });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, inputs.length) }, lane));
-  return failed.sort((a, b) => a.index - b.index)[0];
 }
 
 /**

@@ -71,9 +71,12 @@ export function createTargetPacer(faultLog?: string): TargetPacer {
     },
     throttled(target, retryAfterMs) {
       const p = pace(target);
-      p.pausedUntil = Math.max(p.pausedUntil, Date.now() + retryAfterMs);
+      const now = Date.now();
+      // Answers to requests already in flight during a pause say nothing new: one widening per pause.
+      const fresh = now >= p.pausedUntil;
+      p.pausedUntil = Math.max(p.pausedUntil, now + retryAfterMs);
       // Never spaced wider than the target asked to wait: one asking for no wait is not slowed.
-      p.gapMs = Math.min(MAX_GAP_MS, retryAfterMs, p.gapMs ? p.gapMs * 2 : FIRST_GAP_MS);
+      if (fresh) p.gapMs = Math.min(MAX_GAP_MS, retryAfterMs, p.gapMs ? p.gapMs * 2 : FIRST_GAP_MS);
       p.calm = 0;
     },
     answered(target) {

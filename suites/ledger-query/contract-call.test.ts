@@ -18,6 +18,7 @@ import { expectRule } from '../../src/checks/rule-violation.ts';
 import { answerSummary, sameAnswer } from '../../src/checks/same-answer.ts';
 import { findAnsweredCall, findAnsweredCalls, listedContractAddresses, sendCall, type CallBody } from '../../src/discovery/answered-call.ts';
 import { discover } from '../../src/discovery/discover.ts';
+import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
@@ -97,9 +98,8 @@ async function rejectsPastInt64(t: Check, field: string, rule: string): Promise<
  */
 async function expectDefaultOnAnsweredCalls(t: Check, field: string, value: unknown, rule: string): Promise<void> {
   const calls = await findAnsweredCalls(t, { withFields: { [field]: value }, max: CALLS_COMPARED });
-  for (const call of calls) {
-    await expectSameAsWithout(t, rule, (b) => sendCall(t, b), withoutField(call.body, field), call.body, `${call.origin} with ${field}=${JSON.stringify(value)}`);
-  }
+  // Each call's three requests keep their order; different calls are independent.
+  await forEachCase(t, calls, (call) => expectSameAsWithout(t, rule, (b) => sendCall(t, b), withoutField(call.body, field), call.body, `${call.origin} with ${field}=${JSON.stringify(value)}`));
 }
 
 function withField(body: CallBody, field: string, value: unknown): Record<string, unknown> {

@@ -9,6 +9,7 @@ import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 
 const MAX_REQUESTS = 150;
 const MAX_BURST_MS = 20_000;
+const BURST_LANES = 8;
 
 /** A throttling answer: 429, 503 with Retry-After, or any answer naming too_many_requests. */
 function isThrottling(exchange: Exchange): boolean {
@@ -23,13 +24,17 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     const started = Date.now();
     let sent = 0;
     let throttled: Exchange | undefined;
-    // An empty body is rejected at once, so the burst loads the front door and starts no job.
-    while (!throttled && sent < MAX_REQUESTS && Date.now() - started < MAX_BURST_MS) {
-      const exchange = await submitVerification(t, t.config.verifyChainId, address, {}, { waitOutThrottling: false });
-      sent += 1;
-      if (isThrottling(exchange)) throttled = exchange;
-    }
-    t.note(`${sent} request(s) in ${Date.now() - started} ms${throttled ? `; throttled at request ${sent}` : ''}`);
+    // An empty body is rejected at once, so the burst loads the front door and starts no job. Several
+    // requests in flight make it a burst however far away the target is.
+    const lane = async () => {
+      while (!throttled && sent < MAX_REQUESTS && Date.now() - started < MAX_BURST_MS) {
+        sent += 1;
+        const exchange = await submitVerification(t, t.config.verifyChainId, address, {}, { waitOutThrottling: false });
+        if (isThrottling(exchange)) throttled ??= exchange;
+      }
+    };
+    await Promise.all(Array.from({ length: BURST_LANES }, lane));
+    t.note(`${sent} request(s) in ${Date.now() - started} ms, ${BURST_LANES} at a time${throttled ? '; throttled' : ''}`);
     if (!throttled) return t.skip(`no throttling within ${sent} requests and ${MAX_BURST_MS / 1000} s; the contract does not show the threshold`);
     const error = expectVerificationErrorBody(t, throttled, `throttling answer after ${sent} requests`);
     expectRule('VF-7-too-many-requests', error.customCode === 'too_many_requests', `the throttling answer (${throttled.status}) has customCode ${error.customCode}`, throttled);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import type { Check } from '../../src/harness/rule-test.ts';
 import { createClient, TargetUnreachable, ThrottledOut, type TestAllowance } from '../../src/http/client.ts';
@@ -141,15 +141,42 @@ describe('pacing adapts to the target', () => {
     // A target asking for no wait is not slowed.
     expect(Date.now() - t0).toBeLessThan(40);
     pacer.throttled(origin, 1_000);
-    pacer.throttled(origin, 1_000);
     const t1 = Date.now();
     for (let i = 0; i < 3; i++) await pacer.wait(origin);
-    // One asking for a second pauses that long, and two such answers double the gap to 100 ms.
-    expect(Date.now() - t1).toBeGreaterThanOrEqual(1_150);
+    // One asking for a second pauses that long, then requests go 50 ms apart.
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(1_090);
+    // Throttled again after the pause: the gap doubles to 100 ms.
+    pacer.throttled(origin, 200);
+    const t3 = Date.now();
+    for (let i = 0; i < 3; i++) await pacer.wait(origin);
+    expect(Date.now() - t3).toBeGreaterThanOrEqual(390);
     for (let i = 0; i < 40; i++) pacer.answered(origin);
     const t2 = Date.now();
     for (let i = 0; i < 4; i++) await pacer.wait(origin);
     expect(Date.now() - t2).toBeLessThan(150);
+  });
+
+  it('widens the gap once per pause, however many answers to requests already in flight come during it', async () => {
+    vi.useFakeTimers();
+    try {
+      const pacer = createTargetPacer();
+      const target = 'http://127.0.0.1:1 (verify)';
+      // A burst's requests were all in flight: five throttling answers arrive within the first pause.
+      for (let i = 0; i < 5; i++) pacer.throttled(target, 1_000);
+      const start = Date.now();
+      const times: number[] = [];
+      const waits = (async () => {
+        for (let i = 0; i < 3; i++) {
+          await pacer.wait(target);
+          times.push(Date.now() - start);
+        }
+      })();
+      await vi.advanceTimersByTimeAsync(5_000);
+      await waits;
+      expect(times).toEqual([1_000, 1_050, 1_100]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('paces each interface of a host on its own: a throttled verifier does not hold back the query service', async () => {
