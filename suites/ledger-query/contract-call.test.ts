@@ -117,7 +117,7 @@ function padData(data: string, length: number): string {
   return prefixed + '0'.repeat(length - prefixed.length);
 }
 
-describe('POST /api/v1/contracts/call', () => {
+describe.concurrent('POST /api/v1/contracts/call', () => {
   ruleTest('answers a call of a listed contract with a JSON hex result', ['LQ-4.3-result-hex', 'LQ-4.3-content-type-json', 'LQ-1-json-responses'], async (t) => {
     const call = await findAnsweredCall(t);
     t.note(`call: ${call.origin}`);

@@ -46,7 +46,7 @@ const malformedProtobuf = fc.oneof(
   fc.integer({ min: 1, max: 100 }).map((n) => ({ bytes: Uint8Array.from([0x2a, 0x7f, ...new Array<number>(n).fill(0x01)]), how: `a length of 127 followed by ${n} bytes` })),
 );
 
-describe('POST /api/v1/network/fees', () => {
+describe.concurrent('POST /api/v1/network/fees', () => {
   ruleTest('estimates the fees of a signed crypto transfer sent as protobuf', ['LQ-4.4-fee-estimate-operation', 'LQ-4.4-protobuf-body', 'LQ-4.4-estimate-shape', 'LQ-1-json-responses'], async (t) => {
     await checkProperty(t, fc.tuple(signedTransferArbitrary(), fc.constantFrom('application/protobuf', 'application/x-protobuf')), async ([{ bytes }, contentType]) => {
       const exchange = await postFees(t, bytes, contentType);

@@ -74,7 +74,7 @@ async function expectOperatorFilter<T>(t: Check, list: LedgerList<T>, slice: Lis
   await checkProperty(t, operatorFilterArbitrary(foundOrGenerated(c.found, c.generated)), judge);
 }
 
-describe('GET /api/v1/schedules', () => {
+describe.concurrent('GET /api/v1/schedules', () => {
   ruleTest('schedule.id=[op:]ID returns only, and all, the schedules that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.1-schedule-id-pattern', 'LQ-4.1-schedules-envelope'], async (t) => {
     const schedules = await slice(t, SCHEDULE_LIST, 3);
     const ids = schedules.items.map((s) => s.schedule_id);
@@ -99,7 +99,7 @@ describe('GET /api/v1/schedules', () => {
   });
 });
 
-describe('GET /api/v1/transactions', () => {
+describe.concurrent('GET /api/v1/transactions', () => {
   ruleTest('timestamp=[op:]T returns only, and all, the transactions that satisfy the comparison', ['LQ-4-operator-semantics', 'LQ-4-operator-complete', 'LQ-4.2-timestamp-pattern', 'LQ-4.2-transactions-envelope'], async (t) => {
     const transactions = await slice(t, TRANSACTION_LIST, 2);
     const stamps = transactions.items.map((tx) => tx.consensus_timestamp);

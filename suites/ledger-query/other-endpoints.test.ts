@@ -75,7 +75,7 @@ const UNKNOWN_IDS: Record<string, fc.Arbitrary<Record<string, string>>> = {
 };
 
 for (const op of operations) {
-  describe(op.path, () => {
+  describe.concurrent(op.path, () => {
     const templated = pathParams(op).length > 0;
     const listKey = listKeyOf(op);
 
@@ -151,7 +151,7 @@ for (const op of operations) {
   });
 }
 
-describe('/api/v1/schedules/{id}', () => {
+describe.concurrent('/api/v1/schedules/{id}', () => {
   ruleTest('returns the listed schedule, in the shape of section 2.2', ['LQ-4.6-schedule-lookup'], async (t) => {
     const schedules = await discover<{ schedule_id?: unknown }>(t, 'schedules', '/api/v1/schedules', 'schedules', { query: [['limit', '5']], where: (s) => typeof s.schedule_id === 'string' });
     for (const s of schedules) {
@@ -163,7 +163,7 @@ describe('/api/v1/schedules/{id}', () => {
   });
 });
 
-describe('/api/v1/transactions/{id}', () => {
+describe.concurrent('/api/v1/transactions/{id}', () => {
   ruleTest('returns every entry carrying the transaction ID, as the list shows them', ['LQ-4.6-transaction-lookup-all-entries'], async (t) => {
     const walk = await walkPages<Record<string, unknown>>(t, '/api/v1/transactions', { listKey: 'transactions', query: [['limit', '100']], pageCap: 2, rule: 'LQ-4.2-transactions-envelope' });
     const byId = new Map<string, Array<Record<string, unknown>>>();
@@ -188,7 +188,7 @@ describe('/api/v1/transactions/{id}', () => {
   });
 });
 
-describe('/api/v1/accounts/{idOrAliasOrEvmAddress}', () => {
+describe.concurrent('/api/v1/accounts/{idOrAliasOrEvmAddress}', () => {
   ruleTest('finds an account by its ID, its alias and its EVM address (also without 0x), all the same account', ['LQ-4.6-account-lookup-forms', 'LQ-4.6-account-evm-address-without-0x'], async (t) => {
     const accounts = await discover<Record<string, unknown>>(t, 'accounts with an EVM address', '/api/v1/accounts', 'accounts', {
       where: (a) => typeof a.account === 'string' && typeof a.evm_address === 'string',
@@ -211,7 +211,7 @@ describe('/api/v1/accounts/{idOrAliasOrEvmAddress}', () => {
   });
 });
 
-describe('/api/v1/topics/{id}/messages', () => {
+describe.concurrent('/api/v1/topics/{id}/messages', () => {
   ruleTest('answers 200 with an empty list for the messages of an unknown topic', ['LQ-4.6-topic-messages-unknown-empty'], async (t) => {
     await checkProperty(t, unknownEntityId, async (topic) => {
       const exchange = await t.get(`/api/v1/topics/${topic}/messages`);

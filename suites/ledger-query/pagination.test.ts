@@ -54,7 +54,7 @@ function expectLinksOfWalk<T>(t: Check, list: LedgerList<T>, walk: Walk<T>, requ
   }
 }
 
-describe('GET /api/v1/schedules', () => {
+describe.concurrent('GET /api/v1/schedules', () => {
   ruleTest('walking links.next at 7 per page visits each schedule of a slice once, in order, both ways', [...FILTERED_WALK_RULES, SCHEDULE_LIST.envelope], async (t) => {
     const first = await ascendingSlice(t, SCHEDULE_LIST, 1);
     if (first.items.length === 0) t.skip('the target lists no schedules');
@@ -84,7 +84,7 @@ describe('GET /api/v1/schedules', () => {
   });
 });
 
-describe('GET /api/v1/transactions', () => {
+describe.concurrent('GET /api/v1/transactions', () => {
   ruleTest('walking links.next at 9 per page visits each transaction of a timestamp slice once, in order, both ways', [...FILTERED_WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
     const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length < 3) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);

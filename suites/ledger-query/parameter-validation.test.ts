@@ -82,7 +82,7 @@ for (const endpoint of endpoints) {
   const schemaRules = await responseSchemaRules(op.operationId, 200);
   const invalidRules = unique([...parameterRuleIds, endpoint.invalid400, ...ERROR_BODY_RULES, ...PARAMETER_MESSAGE_RULES, 'LQ-7-no-server-error']);
 
-  describe(`GET ${op.path}`, () => {
+  describe.concurrent(`GET ${op.path}`, () => {
     ruleTest('accepts every combination of valid parameter values with 200 and a well-formed page', unique([endpoint.envelope, ...parameterRuleIds, ...schemaRules, 'LQ-7-no-server-error']), async (t) => {
       const taken = await withTakenFilters(t, op);
       await checkProperty(t, queryArbitrary(taken, { invalid: 0 }), async ({ query }) => {

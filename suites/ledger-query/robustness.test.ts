@@ -39,7 +39,7 @@ const filledPath = (op: OperationRef) =>
   fc.tuple(...op.parameters.filter((p) => p.in === 'path').map((p) => entityIdArbitrary().map((id) => [p.name, id] as const)))
     .map((pairs) => fillPath(op.path, Object.fromEntries(pairs)));
 
-describe('query service robustness', () => {
+describe.concurrent('query service robustness', () => {
   ruleTest('answers a parameter repeated several times without a server error', ['LQ-7-no-server-error', 'LQ-1-json-responses'], async (t) => {
     const input = fc.constantFrom(...lists).chain((op) => fc.tuple(fc.constant(op), parameterName(op), fc.array(parameterText, { minLength: 2, maxLength: 5 })));
     await checkProperty(t, input, async ([op, name, values]) => {

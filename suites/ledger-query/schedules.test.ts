@@ -27,7 +27,7 @@ async function firstSchedules(t: Check): Promise<Schedule[]> {
 
 const ids = (items: Schedule[]) => items.map((s) => s.schedule_id);
 
-describe('GET /api/v1/schedules', () => {
+describe.concurrent('GET /api/v1/schedules', () => {
   ruleTest('answers a request without credentials with the schedule list envelope', ['LQ-5-schedules-no-auth', ...schemaRules], async (t) => {
     // Configured credentials are left out (undici drops headers whose value is undefined).
     const withoutCredentials = Object.fromEntries(Object.keys(t.config.headers).map((name) => [name, undefined])) as unknown as Record<string, string>;

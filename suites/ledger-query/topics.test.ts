@@ -29,7 +29,7 @@ const malformedTopicIds: fc.Arbitrary<string> = fc.oneof(
   semanticInvalidParameterArbitrary(findParameter(getTopic, 'topicId', 'path'))!.map((c) => c.value).filter((v) => v !== '.' && v !== '..' && !v.includes('/')),
 );
 
-describe('GET /api/v1/topics/{topicId}', () => {
+describe.concurrent('GET /api/v1/topics/{topicId}', () => {
   ruleTest('returns each topic the transaction list names, as a Topic with that topic_id', ['LQ-4.5-topic-lookup', ...topicRules, 'LQ-4.2-transactions-envelope'], async (t) => {
     const ids = await discoverTopicIds(t, 8);
     for (const id of ids) {

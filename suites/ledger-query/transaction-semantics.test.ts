@@ -30,7 +30,7 @@ async function expectListedBeyondSlice(t: Check, kind: 'success' | 'fail', slice
   }
 }
 
-describe('GET /api/v1/transactions', () => {
+describe.concurrent('GET /api/v1/transactions', () => {
   ruleTest('lists successful and failed transactions alike', ['LQ-1-transactions-include-failed', TRANSACTION_LIST.envelope], async (t) => {
     const slice = await ascendingSlice(t, TRANSACTION_LIST, 5);
     const succeeded = slice.items.filter((tx) => isSuccessfulResult(tx.result)).length;

@@ -44,7 +44,7 @@ async function expectFilterOnOldest(t: Check, report: Report, slice: ListSlice<T
   expectFilterAgreesWithSlice(report, { page: page.items, exchange: page.exchange, slice: slice.items, sliceIsWhole: slice.whole, limit, matches, key: TRANSACTION_LIST.sortKey.key, rules, filter: queryText(filter) });
 }
 
-describe('GET /api/v1/transactions', () => {
+describe.concurrent('GET /api/v1/transactions', () => {
   ruleTest('every transaction on the first pages matches the Transaction schema (fields, type names, transfers, IDs, base64)', schemaRules, async (t) => {
     const newest = await walkPages<Transaction>(t, TRANSACTION_LIST.path, { listKey: 'transactions', query: [['limit', '100']], pageCap: 3, rule: TRANSACTION_LIST.envelope });
     const oldest = await walkPages<Transaction>(t, TRANSACTION_LIST.path, { listKey: 'transactions', query: [['order', 'asc'], ['limit', '100']], pageCap: 1, rule: TRANSACTION_LIST.envelope });

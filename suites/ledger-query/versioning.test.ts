@@ -13,7 +13,7 @@ const PREFIX = '/api/v1';
 /** Operations whose path needs no ID: they can be addressed under another prefix as they are. */
 const untemplated = listOperations(await loadSpec('ledger-query')).filter((op) => !op.path.includes('{'));
 
-describe('/api/v1 versioning', () => {
+describe.concurrent('/api/v1 versioning', () => {
   ruleTest('does not serve the service\'s paths under another prefix', ['LQ-9-path-prefix', 'LQ-9-outside-paths-json'], async (t) => {
     const elsewhere = fc.tuple(fc.constantFrom(...untemplated), fc.constantFrom('', '/api', '/api/v2', '/api/v0', '/v1', '/api/v1/api/v1'));
     await checkProperty(t, elsewhere, async ([op, prefix]) => {

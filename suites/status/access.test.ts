@@ -7,7 +7,7 @@ import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 
-describe('the status base address', () => {
+describe.concurrent('the status base address', () => {
   ruleTest('ends in /api/v2', ['ST-9-base-path-api-v2'], async (t) => {
     const path = new URL(t.base).pathname.replace(/\/+$/, '');
     expectRule('ST-9-base-path-api-v2', path.endsWith('/api/v2'), `the status base ${t.base} does not end in /api/v2`);
@@ -27,7 +27,7 @@ describe('the status base address', () => {
   });
 });
 
-describe('all status documents', () => {
+describe.concurrent('all status documents', () => {
   ruleTest('answer without any credential', ['ST-5-no-credentials-observed'], async (t) => {
     if (Object.keys(t.config.headers).length > 0) t.skip('the run sends configured headers with every request, so a credential-free answer cannot be shown');
     for (const doc of STATUS_DOCUMENTS) {

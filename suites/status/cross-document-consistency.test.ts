@@ -37,7 +37,7 @@ async function expectSummaryListAgrees(t: Check, key: string, others: StatusDocu
   }
 }
 
-describe('GET /summary.json', () => {
+describe.concurrent('GET /summary.json', () => {
   ruleTest('lists the same components with the same statuses and fields as components.json', ['ST-4.7-summary-components-agree', SHARED], async (t) => {
     await expectSummaryListAgrees(t, 'components', [COMPONENTS], 'ST-4.7-summary-components-agree', 'neither document lists a component');
   });
@@ -51,7 +51,7 @@ describe('GET /summary.json', () => {
   });
 });
 
-describe('GET /status.json', () => {
+describe.concurrent('GET /status.json', () => {
   ruleTest('reports the same indicator and description as summary.json', ['ST-4.7-summary-indicator-agrees', 'ST-4.7-status-agrees-with-summary'], async (t) => {
     const RULE_OF = { indicator: 'ST-4.7-summary-indicator-agrees', description: 'ST-4.7-status-agrees-with-summary' } as const;
     await judgeWithRefetch(t, () => fetchTogether(t, [ROLLUP, SUMMARY]), ([rollup, summary]): Comparison => {
@@ -77,7 +77,7 @@ const FULL_AND_PARTS = [
 ];
 
 for (const { full, parts, key } of FULL_AND_PARTS) {
-  describe(`GET ${full.path}`, () => {
+  describe.concurrent(`GET ${full.path}`, () => {
     ruleTest(`reports each entity it shares with ${parts.map((p) => p.path).join(' and ')} in the same state and fields`, ['ST-4.7-lists-agree-on-state', SHARED], async (t) => {
       let shared = 0;
       await judgeWithRefetch(t, () => fetchTogether(t, [full, ...parts]), ([whole, ...subsets]): Comparison => {
@@ -94,7 +94,7 @@ for (const { full, parts, key } of FULL_AND_PARTS) {
   });
 }
 
-describe('every status document', () => {
+describe.concurrent('every status document', () => {
   ruleTest('carries the same page object', [SHARED], async (t) => {
     await judgeWithRefetch(t, () => fetchTogether(t, STATUS_DOCUMENTS), comparePages);
   });

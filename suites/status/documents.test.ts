@@ -45,7 +45,7 @@ function checkItemFields(t: Check, fetched: FetchedDocument, key: string, fields
   return items;
 }
 
-describe('GET /summary.json', () => {
+describe.concurrent('GET /summary.json', () => {
   ruleTest('is served with the overall status, the components, the unresolved incidents and the upcoming or active maintenances',
     [...SHAPE_RULES, 'ST-4.7-summary-document', 'ST-1-reports-status-incidents-maintenance', 'ST-3-indicator-enum', 'ST-3-component-status-enum',
       'ST-3-incident-status-enum', 'ST-3-maintenance-status-enum', 'ST-3-incident-impact-enum', 'ST-4.7-component-fields', 'ST-4.7-incident-fields',
@@ -63,7 +63,7 @@ describe('GET /summary.json', () => {
     });
 });
 
-describe('GET /status.json', () => {
+describe.concurrent('GET /status.json', () => {
   ruleTest('is served with an indicator and a human-readable description', [...SHAPE_RULES, 'ST-4.7-status-rollup', 'ST-3-indicator-enum'], async (t) => {
     const fetched = await checkDocumentShape(t, ROLLUP, 'ST-4.7-status-rollup');
     const status = fetched.body.status;
@@ -73,7 +73,7 @@ describe('GET /status.json', () => {
   });
 });
 
-describe('GET /components.json', () => {
+describe.concurrent('GET /components.json', () => {
   ruleTest('is served with every component carrying a status', [...SHAPE_RULES, 'ST-4.7-components-with-status', 'ST-3-component-status-enum', 'ST-4.7-component-fields'], async (t) => {
     const fetched = await checkDocumentShape(t, COMPONENTS, 'ST-4.7-top-level-keys');
     // Without a components list the document lists no component at all (an empty list still can).
@@ -100,7 +100,7 @@ const LIST_DOCUMENTS = [
 ];
 
 for (const list of LIST_DOCUMENTS) {
-  describe(`GET ${list.doc.path}`, () => {
+  describe.concurrent(`GET ${list.doc.path}`, () => {
     // checkItemFields also judges each item's updates, so every list test carries the update-fields rule.
     ruleTest(`is served with ${list.what}`, [...SHAPE_RULES, list.documentRule, ...list.rules, list.fieldsRule, 'ST-4.7-incident-update-fields'], async (t) => {
       const fetched = await checkDocumentShape(t, list.doc, 'ST-4.7-top-level-keys');

@@ -27,7 +27,7 @@ const LISTS: FullList[] = [
 ];
 
 for (const list of LISTS) {
-  describe(`GET ${list.doc.path}`, () => {
+  describe.concurrent(`GET ${list.doc.path}`, () => {
     ruleTest(`holds at most ${CAP} items`, [list.capRule], async (t) => {
       const fetched = await fetchStatusDocument(t, list.doc);
       const items = listIn(fetched, list.key);

@@ -4,7 +4,7 @@ import { describe } from 'vitest';
 import { COMPONENTS, STATUS_DOCUMENTS, SUMMARY, fetchStatusDocument, fetchTogether, isObject, listIn, objectsIn } from '../../src/checks/status-documents.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 
-describe('all status documents', () => {
+describe.concurrent('all status documents', () => {
   ruleTest('name their own page in every page_id', ['ST-4.7-page-id-equality'], async (t) => {
     const docs = await fetchTogether(t, STATUS_DOCUMENTS);
     let checked = 0;
@@ -21,7 +21,7 @@ describe('all status documents', () => {
 });
 
 for (const doc of [COMPONENTS, SUMMARY]) {
-  describe(`GET ${doc.path}`, () => {
+  describe.concurrent(`GET ${doc.path}`, () => {
     ruleTest('lists component groups and their members symmetrically', ['ST-4.7-component-group-symmetry'], async (t) => {
       const fetched = await fetchStatusDocument(t, doc);
       const components = listIn(fetched, 'components');

@@ -36,7 +36,7 @@ function expectOnlyStates(t: Check, fetched: FetchedDocument, key: string, state
 }
 
 for (const subset of SUBSETS) {
-  describe(`GET ${subset.doc.path}`, () => {
+  describe.concurrent(`GET ${subset.doc.path}`, () => {
     ruleTest(`holds only ${subset.states.join(' or ')} items`, [subset.rule, subset.stateRule], async (t) => {
       expectOnlyStates(t, await fetchStatusDocument(t, subset.doc), subset.key, subset.states, [subset.rule, subset.stateRule]);
     });
@@ -58,7 +58,7 @@ for (const subset of SUBSETS) {
   });
 }
 
-describe('GET /summary.json', () => {
+describe.concurrent('GET /summary.json', () => {
   ruleTest('lists only unresolved incidents', ['ST-4.7-summary-incidents-unresolved', 'ST-3-unresolved-states'], async (t) => {
     expectOnlyStates(t, await fetchStatusDocument(t, SUMMARY), 'incidents', UNRESOLVED_STATES, ['ST-4.7-summary-incidents-unresolved']);
   });

@@ -8,7 +8,7 @@ import { ruleTest } from '../../src/harness/rule-test.ts';
 const TIME_FIELDS = ['updated_at', 'created_at', 'monitoring_at', 'resolved_at', 'started_at', 'scheduled_for', 'scheduled_until', 'display_at'];
 const NULLABLE = new Set(['monitoring_at', 'resolved_at']);
 
-describe('all status documents', () => {
+describe.concurrent('all status documents', () => {
   ruleTest('write every timestamp as a parseable ISO-8601 date-time with an offset', ['ST-4.7-timestamps-parse'], async (t) => {
     const docs = await fetchTogether(t, STATUS_DOCUMENTS);
     let checked = 0;
@@ -27,7 +27,7 @@ describe('all status documents', () => {
   });
 });
 
-describe('GET /incidents.json', () => {
+describe.concurrent('GET /incidents.json', () => {
   ruleTest('gives no incident a resolution time before its creation', ['ST-3-resolved-not-before-created'], async (t) => {
     const fetched = await fetchStatusDocument(t, INCIDENTS);
     const resolved = listIn(fetched, 'incidents').filter((i) => i.resolved_at !== null && i.resolved_at !== undefined);
@@ -47,7 +47,7 @@ describe('GET /incidents.json', () => {
 
 for (const doc of [INCIDENTS, MAINTENANCES]) {
   const key = doc.keys[0]!;
-  describe(`GET ${doc.path}`, () => {
+  describe.concurrent(`GET ${doc.path}`, () => {
     ruleTest('lists each item\'s updates newest first, each naming its parent', ['ST-4.7-incident-update-fields'], async (t) => {
       const fetched = await fetchStatusDocument(t, doc);
       const withUpdates = listIn(fetched, key).filter((i) => Array.isArray(i.incident_updates) && i.incident_updates.length > 0);

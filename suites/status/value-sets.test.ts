@@ -64,7 +64,7 @@ function expectOnlyKnownExtensions(t: Check, rule: string, found: Found[], contr
   for (const f of beyond) t.soft(rule, exactly(extensions)(f.value), `${f.where} is ${JSON.stringify(f.value)}, neither a contract value nor a known extension (${extensions.join(', ')})`, f.exchange);
 }
 
-describe('GET /summary.json and /status.json', () => {
+describe.concurrent('GET /summary.json and /status.json', () => {
   ruleTest('report the page indicator as none, minor, major or critical', ['ST-3-indicator-enum'], async (t) => {
     const docs = await fetchTogether(t, [SUMMARY, ROLLUP]);
     expectAllIn(t, 'ST-3-indicator-enum', indicators(docs), exactly(INDICATORS), `one of ${INDICATORS.join(', ')}`, 'no document carries a status indicator');
@@ -76,7 +76,7 @@ describe('GET /summary.json and /status.json', () => {
   });
 });
 
-describe('GET /components.json and the component lists of the other documents', () => {
+describe.concurrent('GET /components.json and the component lists of the other documents', () => {
   ruleTest('report each component status as one of the four contract values', ['ST-3-component-status-enum'], async (t) => {
     const docs = await fetchTogether(t, STATUS_DOCUMENTS);
     expectAllIn(t, 'ST-3-component-status-enum', componentStatuses(docs), exactly(COMPONENT_STATUSES), `one of ${COMPONENT_STATUSES.join(', ')}`, 'no document lists a component');
@@ -88,7 +88,7 @@ describe('GET /components.json and the component lists of the other documents', 
   });
 });
 
-describe('GET /incidents.json, /incidents/unresolved.json and /summary.json', () => {
+describe.concurrent('GET /incidents.json, /incidents/unresolved.json and /summary.json', () => {
   ruleTest('put every incident in one of the five incident states', ['ST-3-incident-status-enum'], async (t) => {
     const docs = await fetchTogether(t, [SUMMARY, INCIDENTS, UNRESOLVED]);
     expectAllIn(t, 'ST-3-incident-status-enum', statesOf(docs, INCIDENT_LISTS), (v) => inStateSet(v, INCIDENT_STATES), 'an incident state', 'no document lists an incident');
@@ -100,7 +100,7 @@ describe('GET /incidents.json, /incidents/unresolved.json and /summary.json', ()
   });
 });
 
-describe('GET /scheduled-maintenances.json, its upcoming and active subsets and /summary.json', () => {
+describe.concurrent('GET /scheduled-maintenances.json, its upcoming and active subsets and /summary.json', () => {
   ruleTest('put every maintenance in one of the four maintenance states', ['ST-3-maintenance-status-enum'], async (t) => {
     const docs = await fetchTogether(t, [SUMMARY, MAINTENANCES, UPCOMING, ACTIVE]);
     expectAllIn(t, 'ST-3-maintenance-status-enum', statesOf(docs, MAINTENANCE_LISTS), (v) => inStateSet(v, MAINTENANCE_STATES), 'a maintenance state', 'no document lists a maintenance');
@@ -112,7 +112,7 @@ describe('GET /scheduled-maintenances.json, its upcoming and active subsets and 
   });
 });
 
-describe('all status documents', () => {
+describe.concurrent('all status documents', () => {
   ruleTest('spell incident and maintenance states in lower snake case', ['ST-3-status-wire-spelling'], async (t) => {
     const docs = await fetchTogether(t, [SUMMARY, INCIDENTS, UNRESOLVED, MAINTENANCES, UPCOMING, ACTIVE]);
     const found = [...statesOf(docs, INCIDENT_LISTS), ...statesOf(docs, MAINTENANCE_LISTS)];
