@@ -77,7 +77,7 @@ const TEST_TIME_MARGIN_MS = 10_000;
  */
 const ONE_AT_A_TIME: ReadonlySet<InterfaceName> = new Set(['verify']);
 /** Cases of a property sent together by a concurrent test: a distant target's latency is waited on in parallel. */
-const CASES_AT_ONCE = 4;
+const CASES_AT_ONCE = 8;
 
 function clip(text: string, max = 600): string {
   return text.length > max ? `${text.slice(0, max)}... (${text.length} characters)` : text;

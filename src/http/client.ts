@@ -74,7 +74,7 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /** Connection-level errors that mean the target was not there at all. */
 const NOT_THERE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-// Enough connections for every case in flight at once (16 tests x 4 cases), so none waits for a socket.
+// Enough connections for many cases in flight at once (tests x cases), so few wait for a socket.
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
 
 export function buildUrl(req: Pick<OutgoingRequest, 'url' | 'base' | 'query' | 'rawQuery'>): string {

@@ -160,14 +160,14 @@ describe.concurrent('POST /api/v1/contracts/call', () => {
 
   ruleTest('gives a hex gas estimate when estimate is true, and runs the call when it is false or left out', ['LQ-4.3-estimate-gas'], async (t) => {
     const calls = await findAnsweredCalls(t, { max: CALLS_COMPARED });
-    for (const call of calls) {
+    await forEachCase(t, calls, async (call) => {
       const estimate = await sendCall(t, withField(call.body, 'estimate', true));
       await expectHexResult(t, estimate, 'LQ-4.3-estimate-gas', `${call.origin} with estimate=true`);
       // An estimate is an amount of gas, and a call runs with at most its gas (the default here):
       // a larger number is not an estimate (the call's own output, say).
       const gas = BigInt(resultOf(estimate) as string);
       expectRule('LQ-4.3-estimate-gas', gas <= GAS_DEFAULT, `${call.origin} with estimate=true: result ${gas} is more gas than the call runs with (${GAS_DEFAULT})`, estimate);
-    }
+    });
     const call = calls[0]!;
     await expectSameAsWithout(t, 'LQ-4.3-estimate-gas', (b) => sendCall(t, b), call.body, withField(call.body, 'estimate', false), 'estimate=false (the default)');
   });
@@ -186,9 +186,8 @@ describe.concurrent('POST /api/v1/contracts/call', () => {
 
   ruleTest('takes null in every optional field as the field left out', ['LQ-4.3-nullable-fields'], async (t) => {
     const call = await findAnsweredCall(t);
-    for (const field of ['block', 'data', 'estimate', 'from', 'gas', 'gasPrice', 'value']) {
-      await expectSameAsWithout(t, 'LQ-4.3-nullable-fields', (b) => sendCall(t, b), withoutField(call.body, field), withField(call.body, field, null), `${field}=null`);
-    }
+    await forEachCase(t, ['block', 'data', 'estimate', 'from', 'gas', 'gasPrice', 'value'], (field) =>
+      expectSameAsWithout(t, 'LQ-4.3-nullable-fields', (b) => sendCall(t, b), withoutField(call.body, field), withField(call.body, field, null), `${field}=null`));
   });
 
   ruleTest('answers generated valid bodies with a hex result or, when the call fails, the error body', ['LQ-4.3-result-hex', 'LQ-7-contract-call-error-body'], async (t) => {

@@ -15,6 +15,7 @@ import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
 import { softly } from '../../src/checks/softly.ts';
+import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
@@ -114,10 +115,10 @@ for (const endpoint of endpoints) {
       const shown = cases.slice(0, 4).map((c) => JSON.stringify(String(c.value))).join(', ');
       ruleTest(`rejects each invalid boundary value of ${parameter.name} (${shown}, ...) with 400 naming it`,
         unique([...rulesOfParameter(parameter), ...ERROR_BODY_RULES, ...PARAMETER_MESSAGE_RULES, 'LQ-7-no-server-error']), async (t) => {
-          for (const c of cases) {
+          await forEachCase(t, cases, async (c) => {
             const exchange = await t.get(op.path, [[parameter.name, String(c.value)]]);
             await softly(t, () => expectQueryErrorBody(t, exchange, { status: 400, statusRule: ruleOf(parameter.name), parameters: [parameter.name] }));
-          }
+          });
         });
     }
 
@@ -125,20 +126,20 @@ for (const endpoint of endpoints) {
       ruleTest(`rejects ${parameter.name} forms beyond the pattern (realm.num, 11 digits, past int64, 20 digits, an EVM address) with 400 naming it`,
         unique([...rulesOfParameter(parameter), ...ERROR_BODY_RULES, ...PARAMETER_MESSAGE_RULES]), async (t) => {
           // Sent every run: forms a service may take as IDs though the pattern refuses them, and numbers past its range.
-          for (const value of BEYOND_ENTITY_ID_PATTERN) {
+          await forEachCase(t, BEYOND_ENTITY_ID_PATTERN, async (value) => {
             const exchange = await t.get(op.path, [[parameter.name, value]]);
             await softly(t, () => expectQueryErrorBody(t, exchange, { status: 400, statusRule: ruleOf(parameter.name), parameters: [parameter.name] }));
-          }
+          });
         });
     }
 
     ruleTest('accepts the longest values the patterns allow (10-digit ID parts, 10-digit seconds with 9 decimals)', unique([endpoint.envelope, ...parameterRuleIds, 'LQ-7-no-server-error']), async (t) => {
       const edges = parameters.flatMap((p) => (PATTERN_EDGES[p.name] ?? []).map((value): [string, string] => [p.name, value]));
       if (edges.length === 0) t.skip(`${op.path} has no ID or timestamp parameter`);
-      for (const pair of edges) {
+      await forEachCase(t, edges, async (pair) => {
         const exchange = await t.get(op.path, [pair]);
         expectAcceptedQuery(t.soft, exchange, [pair], ruleOf, endpoint.envelope);
-      }
+      });
     });
 
     ruleTest('with two invalid parameters answers 400 with one message per parameter, each naming it', invalidRules, async (t) => {
