@@ -1,12 +1,15 @@
 // `npm run serve`: starts the reference server on 127.0.0.1 and prints its three base URLs.
-// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME]
+// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME] [--status-only]
+// Started by the CLI (src/cli/embedded-reference.ts) with an IPC channel: it sends the URLs there
+// once it listens, and stops when the channel closes (its parent ended).
 import { startReferenceServer, type ReferenceServerOptions } from './server.ts';
 import { UnknownLayerError } from './faults/select-layers.ts';
 
 const USAGE = `usage: npm run serve -- [--port N] [--fault NAME[,NAME]] [--behave NAME]
   --port N      0..65535, 0 or absent = any free port
   --fault       named faults of reference/faults/catalogue.ts, applied in order (repeatable)
-  --behave      a named behaviour set of reference/faults/behaviours.ts`;
+  --behave      a named behaviour set of reference/faults/behaviours.ts
+  --status-only serve the status interface alone, without the ledger database`;
 
 const FLAGS = ['--port', '--fault', '--behave'] as const;
 
@@ -15,6 +18,10 @@ function parseArgs(args: string[]): ReferenceServerOptions | string {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--help' || arg === '-h') return USAGE;
+    if (arg === '--status-only') {
+      opts.statusOnly = true;
+      continue;
+    }
     const inline = /^(--[a-z]+)=(.*)$/.exec(arg);
     const flag = inline ? inline[1]! : arg;
     if (!(FLAGS as readonly string[]).includes(flag)) return `unknown argument: ${arg}\n${USAGE}`;
@@ -55,11 +62,16 @@ async function main(): Promise<void> {
       `  status          ${server.statusUrl}\n` +
       `  verification    ${server.verifyUrl}/v2/verify\n`,
   );
+  process.send?.({ ready: { baseUrl: server.baseUrl, statusUrl: server.statusUrl, verifyUrl: server.verifyUrl } });
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     server.close().then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.once('disconnect', stop);
 }
 
 void main();
