@@ -47,6 +47,9 @@ async function main(): Promise<void> {
     process.exit(help ? 0 : 2);
   }
   const started = Date.now();
+  // A parent that goes away during the start (the channel closes) leaves nothing to serve.
+  let stop: () => void = () => process.exit(0);
+  process.once('disconnect', () => stop());
   let server;
   try {
     server = await startReferenceServer(opts);
@@ -64,14 +67,13 @@ async function main(): Promise<void> {
   );
   process.send?.({ ready: { baseUrl: server.baseUrl, statusUrl: server.statusUrl, verifyUrl: server.verifyUrl } });
   let stopping = false;
-  const stop = () => {
+  stop = () => {
     if (stopping) return;
     stopping = true;
     server.close().then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  process.once('disconnect', stop);
 }
 
 void main();
