@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sampleTreeRss } from './process-tree-rss.ts';
+import { REFERENCE_NODE_FLAGS } from '../src/cli/embedded-reference.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -76,10 +77,10 @@ export async function prepareReferenceCache(env: Record<string, string> = {}, li
   return { wallS: (performance.now() - started) / 1000, exitCode };
 }
 
-/** `npm run serve` in a child process (so load generator and server do not share a thread); `env` adds variables. */
+/** The reference as the CLI starts it (its node flags too), in a child process (so load generator and server do not share a thread); `env` adds variables. */
 export async function startReferenceProcess(env: Record<string, string> = {}, limitMs = 300_000): Promise<ReferenceProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, '--import', 'tsx', 'reference/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';

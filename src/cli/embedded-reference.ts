@@ -14,7 +14,7 @@ const MAIN = fileURLToPath(new URL(`../../reference/main.${COMPILED ? 'js' : 'ts
 
 // A young generation of 4 MB semi-spaces instead of 16: about 50 MB less resident at the same speed
 // of answers (the server's allocations are short-lived and small); issue 17 allows 500 MB a process.
-const NODE_FLAGS = ['--max-semi-space-size=4'];
+export const REFERENCE_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 /** What reference/main.ts sends its parent once it listens. */
 export interface ReadyMessage { ready: { baseUrl: string; statusUrl: string; verifyUrl: string } }
@@ -30,7 +30,7 @@ function argsOf(options: ReferenceServerOptions): string[] {
 
 export async function startEmbeddedReference(options: ReferenceServerOptions = {}): Promise<{ baseUrl: string; statusUrl: string; verifyUrl: string; close(): Promise<void> }> {
   // The IPC channel carries the ready message; when this process ends, the child sees it close and stops.
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...(COMPILED ? [] : ['--import', 'tsx']), MAIN, ...argsOf(options)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, ...(COMPILED ? [] : ['--import', 'tsx']), MAIN, ...argsOf(options)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
