@@ -61,9 +61,9 @@ async function main(): Promise<void> {
   const layers = [...(opts.behaviour ? [`behaviour ${opts.behaviour}`] : []), ...(opts.faults ?? []).map((f) => `fault ${f}`)];
   process.stdout.write(
     `reference server ready in ${Date.now() - started} ms${layers.length ? ` (${layers.join(', ')})` : ''}\n` +
-      `  query service   ${server.baseUrl}/api/v1\n` +
+      (opts.statusOnly ? '' : `  query service   ${server.baseUrl}/api/v1\n`) +
       `  status          ${server.statusUrl}\n` +
-      `  verification    ${server.verifyUrl}/v2/verify\n`,
+      (opts.statusOnly ? '' : `  verification    ${server.verifyUrl}/v2/verify\n`),
   );
   process.send?.({ ready: { baseUrl: server.baseUrl, statusUrl: server.statusUrl, verifyUrl: server.verifyUrl } });
   let stopping = false;
