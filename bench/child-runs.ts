@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sampleTreeRss } from './process-tree-rss.ts';
+import { REFERENCE_NODE_FLAGS } from '../src/cli/embedded-reference.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -62,16 +63,24 @@ export async function runConformance(args: string[], limitMs = 900_000): Promise
 
 export interface ReferenceProcess {
   baseUrl: string;
-  /** From spawning the process to its "ready" line. */
+  /** From spawning the process to its first answered request (a page of transactions). */
   startMs: number;
   pid: number;
   close(): Promise<void>;
 }
 
-/** `npm run serve` in a child process (so load generator and server do not share a thread); `env` adds variables. */
+/** The `prepare` step of `npm ci`: builds the reference's database dump into the cache `env` names. */
+export async function prepareReferenceCache(env: Record<string, string> = {}, limitMs = 300_000): Promise<{ wallS: number; exitCode: number | null }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/db/prepare-ledger-cache.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const exitCode = await waitExit(child, limitMs, 'the prepare step');
+  return { wallS: (performance.now() - started) / 1000, exitCode };
+}
+
+/** The reference as the CLI starts it (its node flags too), in a child process (so load generator and server do not share a thread); `env` adds variables. */
 export async function startReferenceProcess(env: Record<string, string> = {}, limitMs = 300_000): Promise<ReferenceProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, '--import', 'tsx', 'reference/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -89,6 +98,9 @@ export async function startReferenceProcess(env: Record<string, string> = {}, li
       reject(new Error(`the reference exited (${code}) before it was ready`));
     });
   });
+  const first = await fetch(`${baseUrl}/api/v1/transactions?limit=25`);
+  await first.arrayBuffer();
+  if (first.status !== 200) throw new Error(`the reference's first answer was ${first.status}`);
   return {
     baseUrl,
     startMs: performance.now() - started,

@@ -17,7 +17,7 @@ import { formatTiming, timeRuns } from './measure.ts';
 import { selfCheckScoreLine } from './self-check-score.ts';
 import { measureCapacity } from './load-test.ts';
 import { startDelayProxy } from './delay-proxy.ts';
-import { runConformance, runNpmTest, startReferenceProcess, type ConformanceRun, type ReferenceProcess } from './child-runs.ts';
+import { prepareReferenceCache, runConformance, runNpmTest, startReferenceProcess, type ConformanceRun, type ReferenceProcess } from './child-runs.ts';
 
 const CORES = availableParallelism();
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -50,7 +50,7 @@ interface ReferenceCapacity { repeated: number; fresh: number }
 async function referenceFigures(): Promise<ReferenceCapacity> {
   const ref = await startReferenceProcess();
   try {
-    figure('reference start, database cached (ms)', ref.startMs.toFixed(0), '<= 2000', ref.startMs <= 2000);
+    figure('reference start, database cached, to 1st answer (ms)', ref.startMs.toFixed(0), '<= 2000', ref.startMs <= 2000);
     const url = (path: string) => `${ref.baseUrl}/api/v1/${path}`;
     await getJson(url('transactions?limit=25'));
     const tx = await measureCapacity(url('transactions?limit=25'), { connections: 10, seconds: 5 });
@@ -72,13 +72,23 @@ async function referenceFigures(): Promise<ReferenceCapacity> {
   }
 }
 
+/**
+ * A fresh clone: `npm ci` builds the database dump (the `prepare` script), then the first start
+ * loads it. Also timed: a start that finds no dump at all (`npm ci --ignore-scripts`), which builds it.
+ */
 async function coldStart(): Promise<void> {
   const cache = mkdtempSync(join(tmpdir(), 'bench-cache-'));
+  const none = mkdtempSync(join(tmpdir(), 'bench-cache-'));
   try {
+    const prepared = await prepareReferenceCache({ REFERENCE_CACHE_DIR: cache });
     const ref = await startReferenceProcess({ REFERENCE_CACHE_DIR: cache });
     await ref.close();
-    figure('reference start on a fresh clone, no cache (ms)', ref.startMs.toFixed(0), '<= 2000', ref.startMs <= 2000);
+    figure('reference start on a fresh clone, to 1st answer (ms)', ref.startMs.toFixed(0), '<= 2000', ref.startMs <= 2000 && prepared.exitCode === 0);
+    const building = await startReferenceProcess({ REFERENCE_CACHE_DIR: none });
+    await building.close();
+    print(`  (npm ci's prepare step built the dump in ${prepared.wallS.toFixed(1)} s, exit ${prepared.exitCode}; a start without it builds it: ${building.startMs.toFixed(0)} ms)`);
   } finally {
+    rmSync(none, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
   }
 }
@@ -105,7 +115,8 @@ async function conformanceFigures(capacity: ReferenceCapacity): Promise<void> {
   explainFailure('the main job', main);
   const peak = peakOf(main);
   figure('main job peak RSS of its largest process (MiB)', peak.mib.toFixed(0), '<= 500', peak.mib <= 500);
-  for (const p of [...main.peaks].sort((a, b) => b.peakMiB - a.peakMiB).slice(0, 3)) print(`  (${p.peakMiB.toFixed(0).padStart(5)} MiB  ${p.command})`);
+  // Every process of the run: the CLI, vitest's worker, the embedded reference and its compiler jobs.
+  for (const p of [...main.peaks].sort((a, b) => b.peakMiB - a.peakMiB)) print(`  (${p.peakMiB.toFixed(0).padStart(5)} MiB  ${p.command})`);
   const overhead = main.wallS / (main.requests / capacity.repeated);
   figure('suite overhead: wall / (requests / capacity)', overhead.toFixed(2), '<= 1.5', overhead <= 1.5);
   print(`  (against the new-page capacity, ${capacity.fresh.toFixed(0)} req/s: ${(main.wallS / (main.requests / capacity.fresh)).toFixed(2)})`);

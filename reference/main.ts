@@ -1,12 +1,15 @@
 // `npm run serve`: starts the reference server on 127.0.0.1 and prints its three base URLs.
-// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME]
+// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME] [--status-only]
+// Started by the CLI (src/cli/embedded-reference.ts) with an IPC channel: it sends the URLs there
+// once it listens, and stops when the channel closes (its parent ended).
 import { startReferenceServer, type ReferenceServerOptions } from './server.ts';
 import { UnknownLayerError } from './faults/select-layers.ts';
 
 const USAGE = `usage: npm run serve -- [--port N] [--fault NAME[,NAME]] [--behave NAME]
   --port N      0..65535, 0 or absent = any free port
   --fault       named faults of reference/faults/catalogue.ts, applied in order (repeatable)
-  --behave      a named behaviour set of reference/faults/behaviours.ts`;
+  --behave      a named behaviour set of reference/faults/behaviours.ts
+  --status-only serve the status interface alone, without the ledger database`;
 
 const FLAGS = ['--port', '--fault', '--behave'] as const;
 
@@ -15,6 +18,10 @@ function parseArgs(args: string[]): ReferenceServerOptions | string {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--help' || arg === '-h') return USAGE;
+    if (arg === '--status-only') {
+      opts.statusOnly = true;
+      continue;
+    }
     const inline = /^(--[a-z]+)=(.*)$/.exec(arg);
     const flag = inline ? inline[1]! : arg;
     if (!(FLAGS as readonly string[]).includes(flag)) return `unknown argument: ${arg}\n${USAGE}`;
@@ -40,6 +47,9 @@ async function main(): Promise<void> {
     process.exit(help ? 0 : 2);
   }
   const started = Date.now();
+  // A parent that goes away during the start (the channel closes) leaves nothing to serve.
+  let stop: () => void = () => process.exit(0);
+  process.once('disconnect', () => stop());
   let server;
   try {
     server = await startReferenceServer(opts);
@@ -51,11 +61,15 @@ async function main(): Promise<void> {
   const layers = [...(opts.behaviour ? [`behaviour ${opts.behaviour}`] : []), ...(opts.faults ?? []).map((f) => `fault ${f}`)];
   process.stdout.write(
     `reference server ready in ${Date.now() - started} ms${layers.length ? ` (${layers.join(', ')})` : ''}\n` +
-      `  query service   ${server.baseUrl}/api/v1\n` +
+      (opts.statusOnly ? '' : `  query service   ${server.baseUrl}/api/v1\n`) +
       `  status          ${server.statusUrl}\n` +
-      `  verification    ${server.verifyUrl}/v2/verify\n`,
+      (opts.statusOnly ? '' : `  verification    ${server.verifyUrl}/v2/verify\n`),
   );
-  const stop = () => {
+  process.send?.({ ready: { baseUrl: server.baseUrl, statusUrl: server.statusUrl, verifyUrl: server.verifyUrl } });
+  let stopping = false;
+  stop = () => {
+    if (stopping) return;
+    stopping = true;
     server.close().then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGINT', stop);

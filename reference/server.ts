@@ -1,15 +1,9 @@
 // The reference server: one loopback port serving the ledger query service (/api/v1), the status
 // interface (/status/api/v2) and the verification interface (/v2/verify) over the fixture ledger.
+// The database and the interfaces it serves are loaded on demand: a status-only server needs neither.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { PGlite } from '@electric-sql/pglite';
-import { openLedgerDatabase } from './db/ledger-database.ts';
-import { cacheReads } from './query/cached-reads.ts';
-import { createSqlContractStore } from './db/contract-store-sql.ts';
-import { registerQueryRoutes } from './query/query-routes.ts';
-import { applyCors, applyEtags, notFoundHandler, queryErrorHandler } from './query/http-conventions.ts';
+import { applyCors, notFoundHandler, queryErrorHandler } from './query/http-conventions.ts';
 import { registerStatusRoutes } from './status/routes.ts';
-import { registerVerifyRoutes } from './verify/routes.ts';
-import { registerContractCallRoute } from './evm/contract-call-route.ts';
 import { verifyErrorBody } from './verify/verify-error.ts';
 import { MAX_PARAM_LENGTH, clientErrorHandler } from './client-error.ts';
 import { layerHooks } from './faults/apply-layers.ts';
@@ -60,31 +54,22 @@ function createApp(layers: Layer[]): FastifyInstance {
   return app;
 }
 
-async function registerQueryService(app: FastifyInstance, db: PGlite): Promise<void> {
-  await app.register(async (scope) => {
-    applyEtags(scope);
-    scope.setErrorHandler(queryErrorHandler);
-    await registerQueryRoutes(scope, db);
-  });
-}
-
 /** `statusOnly` serves the status interface alone, without opening the ledger database (a status-only run needs nothing else). */
 export async function startReferenceServer(opts: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   // Unknown names fail before anything starts.
   const layers = selectLayers(opts);
-  const db = opts.statusOnly ? undefined : await openLedgerDatabase();
+  // The database opens (its WASM compiles off the main thread) while the route modules load.
+  const opening = opts.statusOnly ? undefined : import('./db/ledger-database.ts').then((m) => m.openLedgerDatabase());
+  opening?.catch(() => undefined);
+  const ledger = opts.statusOnly ? undefined : await import('./ledger-interfaces.ts');
+  const db = await opening;
   const app = createApp(layers);
   const requestLog: ReferenceServer['requestLog'] = [];
   app.addHook('onResponse', async (request, reply) => {
     requestLog.push({ method: request.method, url: request.url, at: Date.now(), status: reply.statusCode });
   });
   let verify: { close(): Promise<void> } | undefined;
-  if (db) {
-    const store = createSqlContractStore(db);
-    await registerQueryService(app, cacheReads(db));
-    await registerContractCallRoute(app, { store });
-    verify = await registerVerifyRoutes(app, { store });
-  }
+  if (db && ledger) verify = await ledger.registerLedgerInterfaces(app, db);
   await registerStatusRoutes(app, { prefix: STATUS_PREFIX });
   let address: string;
   try {

@@ -3,7 +3,7 @@
 // data-directory dump under reference/.cache, keyed by a hash of every source that shapes it.
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openAsBlob, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateLedger } from '../../fixtures/ledger/generate-ledger.ts';
@@ -17,6 +17,11 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
 // REFERENCE_CACHE_DIR moves it (the bench points it at an empty folder to time a fresh clone's start).
 const CACHE_DIR = process.env.REFERENCE_CACHE_DIR || join(ROOT, 'reference', '.cache');
+// Memory (issue 17: every process of a run <= 500 MB). WAL segments of 1 MB instead of 16 (the dump
+// held two whole segments, half its size); shared buffers of 16 MB instead of 128: the fixture
+// ledger is about 30 MB and is read from PGlite's in-memory file system anyway.
+const INITDB_PARAMS = ['--wal-segsize=1'];
+const SETTINGS = ['shared_buffers = 16MB', 'min_wal_size = 2MB', 'max_wal_size = 4MB'];
 const SOURCES = ['fixtures/ledger', 'fixtures/contracts/artifacts', 'reference/db', 'reference/evm'];
 
 function sourceFingerprint(): string {
@@ -34,7 +39,7 @@ function sourceFingerprint(): string {
 async function buildDatabase(): Promise<PGlite> {
   const deployments = loadContractDeployments().map((d) => ({ ...d, creationTransactionHash: loadContractArtifact(d.name).creationTransactionHash }));
   const ledger = generateLedger({ deployments, callInputs: fixtureCallInputs(deployments, FIXTURE_DEPLOYER) });
-  const db = await PGlite.create();
+  const db = await PGlite.create({ initDbStartParams: INITDB_PARAMS, postgresqlconf: SETTINGS });
   await db.exec(readFileSync(join(HERE, 'schema.sql'), 'utf8'));
   await db.transaction(async (tx) => {
     await loadLedger(tx as unknown as PGlite, ledger.data, ledger.transactionIndexes);
@@ -45,13 +50,16 @@ async function buildDatabase(): Promise<PGlite> {
   });
   await recordContractCalls(db, createSqlContractStore(db), ledger.contractCalls);
   await db.exec('ANALYZE');
+  // Written out now, so the dump carries no WAL beyond the segment the checkpoint needs.
+  await db.exec('CHECKPOINT');
   return db;
 }
 
 async function loadDump(file: string): Promise<PGlite | null> {
   if (!existsSync(file)) return null;
   try {
-    return await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+    // A file-backed Blob: the dump is read once, by PGlite, not first copied into this process.
+    return await PGlite.create({ loadDataDir: await openAsBlob(file), postgresqlconf: SETTINGS });
   } catch {
     rmSync(file, { force: true });
     return null;

@@ -1,13 +1,64 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ReferenceServerOptions } from '../../reference/server.ts';
 import type { Layer } from '../../reference/faults/layer.ts';
 
 // The one way src/ reaches the reference implementation: the start-ups (the CLI's `run` without a
 // target, npm test's global set-up, self-check) start it on a loopback port or read its faults.
-// Imported on demand, so a run against other targets never loads it.
+// The server runs in its own process (reference/main.ts): its database and EVM then neither share
+// the run's memory nor its thread, and it starts while the CLI loads its own modules.
+
+/** The reference's program beside this module: TypeScript through tsx here, compiled JavaScript in the package. */
+const COMPILED = import.meta.url.endsWith('.js');
+const MAIN = fileURLToPath(new URL(`../../reference/main.${COMPILED ? 'js' : 'ts'}`, import.meta.url));
+
+// A young generation of 4 MB semi-spaces instead of 16: about 50 MB less resident at the same speed
+// of answers (the server's allocations are short-lived and small); issue 17 allows 500 MB a process.
+export const REFERENCE_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+/** What reference/main.ts sends its parent once it listens. */
+export interface ReadyMessage { ready: { baseUrl: string; statusUrl: string; verifyUrl: string } }
+
+function argsOf(options: ReferenceServerOptions): string[] {
+  return [
+    ...(options.port !== undefined ? ['--port', String(options.port)] : []),
+    ...(options.faults ?? []).flatMap((f) => ['--fault', f]),
+    ...(options.behaviour !== undefined ? ['--behave', options.behaviour] : []),
+    ...(options.statusOnly ? ['--status-only'] : []),
+  ];
+}
 
 export async function startEmbeddedReference(options: ReferenceServerOptions = {}): Promise<{ baseUrl: string; statusUrl: string; verifyUrl: string; close(): Promise<void> }> {
-  const { startReferenceServer } = await import('../../reference/server.ts');
-  return startReferenceServer(options);
+  // The IPC channel carries the ready message; when this process ends, the child sees it close and stops.
+  const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, ...(COMPILED ? [] : ['--import', 'tsx']), MAIN, ...argsOf(options)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = await new Promise<ReadyMessage['ready']>((resolve, reject) => {
+    child.once('message', (message: ReadyMessage) => resolve(message.ready));
+    child.once('error', reject);
+    void exited.then((code) => {
+      const message = stderr.trim().split('\n')[0] || `the embedded reference server exited (${code}) before it was ready`;
+      // main.ts exits 2 for a name no fault or behaviour has: a usage error, like the CLI's own.
+      reject(Object.assign(new Error(message), code === 2 ? { name: 'UnknownLayerError' } : {}));
+    });
+  });
+  // What the server says later goes where it went when it ran in this process. Neither the pipe nor
+  // the channel keeps this process alive: close() ends the child, and so does this process ending.
+  child.stderr!.removeAllListeners('data').pipe(process.stderr);
+  (child.stderr as unknown as { unref(): void }).unref();
+  child.channel?.unref();
+  child.unref();
+  let closing: Promise<unknown> | undefined;
+  return {
+    ...ready,
+    close() {
+      closing ??= (child.exitCode === null && child.signalCode === null ? (child.kill('SIGTERM'), exited) : exited);
+      return closing.then(() => undefined);
+    },
+  };
 }
 
 /** The named faults the embedded reference can switch on: names, interfaces, the rules that must catch them. */

@@ -22,33 +22,50 @@ const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', veri
 /** `ledger-conformance run`: resolve targets, run the suites in vitest, build the evidence, exit honestly. */
 export async function runCommand(argv: string[]): Promise<number> {
   const run = buildRunConfig(parseFlags(argv), process.env as ConfigEnv);
-  // Broken specs or catalogues are configuration errors: find them before touching any target.
-  const catalogue = loadCatalogue();
-  for (const name of INTERFACES) await loadSpec(name);
-  const expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
-  if (run.knownCallsFile) readKnownCallsFile(run.knownCallsFile);
+  const given = run.targets;
+  const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
+  // Without a target the embedded reference starts at once, in its own process, while this one
+  // checks specs and catalogue; nothing is sent to it before they pass.
+  const embedded = anyGiven ? undefined : startEmbeddedReference({
+    statusOnly: run.only.every((name) => name === 'status'),
+    faults: run.faults,
+    ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
+  });
+  embedded?.catch(() => undefined);
+  const stopEmbedded = () => embedded?.then((server) => server.close(), () => undefined);
+  let catalogue: ReturnType<typeof loadCatalogue>;
+  let expectations: ReturnType<typeof readExpectations> | undefined;
+  try {
+    // Broken specs or catalogues are configuration errors: find them before touching any target.
+    catalogue = loadCatalogue();
+    for (const name of INTERFACES) await loadSpec(name);
+    expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
+    if (run.knownCallsFile) readKnownCallsFile(run.knownCallsFile);
+  } catch (error) {
+    await stopEmbedded();
+    throw error;
+  }
 
   // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
   const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
   const paths = reportPaths(run.reportDir);
-  ensureWritableDir('--report-dir', paths.dir);
+  try {
+    ensureWritableDir('--report-dir', paths.dir);
+  } catch (error) {
+    await stopEmbedded();
+    throw error;
+  }
   // An old verdict must never outlive the run that replaces it, even one that is interrupted.
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
 
-  const given = run.targets;
-  const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
   if (anyGiven && (run.faults.length || run.behaviour !== undefined)) {
     throw new ConfigError('--fault and --behave change the embedded reference server: they cannot be combined with a target URL or profile');
   }
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
   if (!anyGiven) {
-    const started = await startEmbeddedReference({
-      statusOnly: run.only.every((name) => name === 'status'),
-      faults: run.faults,
-      ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
-    }).catch((error: Error) => {
+    const started = await embedded!.catch((error: Error) => {
       throw error.name === 'UnknownLayerError' ? new ConfigError(error.message) : error;
     });
     server = started;
@@ -94,6 +111,9 @@ export async function runCommand(argv: string[]): Promise<number> {
       run: true,
       watch: false,
       shard: run.shard,
+      // In the repository vitest transforms the TypeScript suites and their imports in every run:
+      // kept on disk (node_modules/, keyed by each file's content), a run reuses them. The package's are JavaScript.
+      ...(VITEST_CONFIG.endsWith('.ts') ? { experimental: { fsModuleCache: true } } : {}),
       reporters: [
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],

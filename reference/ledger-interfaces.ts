@@ -1,0 +1,22 @@
+// The interfaces served from the ledger database: the query service (/api/v1, its contract call
+// included) and the verification interface. Loaded only by servers that open the database.
+import type { FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
+import { cacheReads } from './query/cached-reads.ts';
+import { createSqlContractStore } from './db/contract-store-sql.ts';
+import { registerQueryRoutes } from './query/query-routes.ts';
+import { applyEtags, queryErrorHandler } from './query/http-conventions.ts';
+import { registerVerifyRoutes } from './verify/routes.ts';
+import { registerContractCallRoute } from './evm/contract-call-route.ts';
+
+/** Registers the ledger's interfaces on `app`; what it returns ends the verification jobs. */
+export async function registerLedgerInterfaces(app: FastifyInstance, db: PGlite): Promise<{ close(): Promise<void> }> {
+  const store = createSqlContractStore(db);
+  await app.register(async (scope) => {
+    applyEtags(scope);
+    scope.setErrorHandler(queryErrorHandler);
+    await registerQueryRoutes(scope, cacheReads(db));
+  });
+  await registerContractCallRoute(app, { store });
+  return registerVerifyRoutes(app, { store });
+}
