@@ -3,7 +3,7 @@
 // Every loop is bounded by a count or a time; every request goes to 127.0.0.1.
 // `npm run bench -- --quick` leaves out the conformance runs; `-- --npm-test` adds a full `npm test`.
 import { availableParallelism, loadavg } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -12,7 +12,7 @@ import { loadSpec } from '../specs/load-spec.ts';
 import { findOperation, responseSchema } from '../specs/operations.ts';
 import { schemaChecker } from '../specs/schema-validator.ts';
 import { queryArbitrary } from '../generators/requests/query-arbitrary.ts';
-import { fixtureContractNames, loadVerificationSample } from '../fixtures/contracts/deployments.ts';
+import { FIXTURE_CHAIN_IDS, fixtureContractNames, loadVerificationSample } from '../fixtures/contracts/deployments.ts';
 import { formatTiming, timeRuns } from './measure.ts';
 import { selfCheckScoreLine } from './self-check-score.ts';
 import { measureCapacity } from './load-test.ts';
@@ -128,23 +128,37 @@ async function conformanceFigures(capacity: ReferenceCapacity): Promise<void> {
   figure('--only verify wall (s)', verify.wallS.toFixed(1), '<= 50', verify.wallS <= 50 && verify.exitCode === 0);
   explainFailure('--only verify', verify);
 
-  // The same reference given as a target, once directly and once 200 ms away behind the delay proxy.
-  const ref = await startReferenceProcess();
-  const proxy = await startDelayProxy(ref.baseUrl, 200);
-  try {
-    const targets = (base: string) => ['--base-url', base, '--status-url', `${base}/status/api/v2`, '--verify-url', base, ...seed];
-    const near = await runConformance(targets(ref.baseUrl));
-    const far = await runConformance(targets(proxy.url));
-    const ratio = far.wallS / near.wallS;
-    figure('run 200 ms away / run nearby (wall ratio)', `${ratio.toFixed(2)} (${far.wallS.toFixed(0)}/${near.wallS.toFixed(0)} s)`, '<= 2', ratio <= 2);
-    explainFailure('the run nearby', near);
-    explainFailure('the run 200 ms away', far);
-    const changed = sameVerdicts(near, far);
-    print(`  (nearby exit ${near.exitCode}, ${near.requests} requests; 200 ms away exit ${far.exitCode}, ${far.requests} requests; verdicts ${changed.length ? `differ: ${changed.join('; ')}` : 'identical'})`);
-  } finally {
-    await proxy.close();
-    await ref.close();
-  }
+  // The reference given as a target, once directly and once 200 ms away behind the delay proxy: a
+  // fresh reference each time (a contract verifies once), with its contracts as verification samples.
+  const samples = writeReferenceSamples(mkdtempSync(join(tmpdir(), 'bench-samples-')));
+  const against = async (delayMs: number): Promise<ConformanceRun> => {
+    const ref = await startReferenceProcess();
+    const proxy = delayMs ? await startDelayProxy(ref.baseUrl, delayMs) : undefined;
+    const base = proxy?.url ?? ref.baseUrl;
+    try {
+      return await runConformance(['--base-url', base, '--status-url', `${base}/status/api/v2`, '--verify-url', base, '--verify-samples', samples, ...seed]);
+    } finally {
+      await proxy?.close();
+      await ref.close();
+    }
+  };
+  const near = await against(0);
+  const far = await against(200);
+  const ratio = far.wallS / near.wallS;
+  figure('run 200 ms away / run nearby (wall ratio)', `${ratio.toFixed(2)} (${far.wallS.toFixed(0)}/${near.wallS.toFixed(0)} s)`, '<= 2', ratio <= 2);
+  explainFailure('the run nearby', near);
+  explainFailure('the run 200 ms away', far);
+  const changed = sameVerdicts(near, far);
+  print(`  (nearby exit ${near.exitCode}, ${near.requests} requests, ${near.rulesJudged} rules judged; 200 ms away exit ${far.exitCode}, ${far.requests} requests, ${far.rulesJudged} rules judged; verdicts ${changed.length ? `differ: ${changed.join('; ')}` : 'identical'})`);
+}
+
+/** The reference's fixture contracts as a --verify-samples file: what the embedded default gives itself. */
+function writeReferenceSamples(dir: string): string {
+  const chains = ['296', FIXTURE_CHAIN_IDS.map(String).find((c) => c !== '296')!];
+  const samples = chains.flatMap((chain) => fixtureContractNames().map((name) => ({ ...loadVerificationSample(name, Number(chain)), expectedMatch: 'exact_match' })));
+  const path = join(dir, 'reference-samples.json');
+  writeFileSync(path, JSON.stringify(samples));
+  return path;
 }
 
 async function partFigures(): Promise<void> {
