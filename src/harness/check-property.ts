@@ -47,7 +47,7 @@ export async function checkProperty<T>(t: Check, arbitrary: fc.Arbitrary<T>, pre
     { ...settings, path: String(first.index) },
   );
   // A violation met before the target failed stands (unshrunk); otherwise the fault ends the test.
-  if (stop !== undefined) throw violation ?? stop;
+  if (stop !== undefined) throw violation ?? (first.error instanceof RuleViolation ? first.error : stop);
   const replay = formatReplay(details);
   // The target answered the case differently the second time: the first failure is the finding.
   const cause = replay ? details.errorInstance : first.error;
