@@ -66,6 +66,15 @@ function parseBody(body: unknown): unknown {
   }
 }
 
+/** An answer's JSON for the response hooks, read as a client would (the hooks compare plain numbers). */
+function parseAnswer(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+}
+
 /** The body as text to tell whether a hook changed it; undefined for bodies too deep to serialize (robustness probes). */
 function snapshot(body: unknown): string | undefined {
   try {
@@ -147,7 +156,7 @@ export function layerHooks(layers: Layer[]): LayerHooks {
       const res: LayerResponse = {
         status: reply.statusCode,
         headers: { ...originalHeaders },
-        body: isJson ? parseBody(payload) : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload,
+        body: isJson ? parseAnswer(payload) : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload,
       };
       const bodyBefore = JSON.stringify(res.body);
       for (const layer of exchange.layers) await layer.response?.(exchange.req, res);

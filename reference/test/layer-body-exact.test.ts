@@ -24,6 +24,7 @@ describe('fault layers keep request bodies exact', () => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     app.post('/api/v1/contracts/call', async (request) => ({ received: request.body }));
+    app.get('/api/v1/tokens/1', async (_request, reply) => reply.type('application/json').send('{"max_supply":9223372036854775807}'));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -34,5 +35,11 @@ describe('fault layers keep request bodies exact', () => {
     expect(received).toContain('"value":9223372036854775807');
     expect(received).toContain('"gasPrice":-9223372036854775808');
     expect(received).toContain('"gas":30000');
+  });
+
+  it('passes an answer with integers beyond 2^53 through the response hooks unchanged', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/api/v1/tokens/1' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('{"max_supply":9223372036854775807}');
   });
 });
