@@ -60,8 +60,9 @@ export const LEDGER_FILTER_FAULTS: Layer[] = [
   {
     name: 'schedules-account-filter-ignored',
     interface: 'ledger-query',
-    rules: ['LQ-4-operator-semantics', 'LQ-2.1-bare-account-number'],
-    description: 'The schedule list ignores account.id and lists the schedules of every account.',
+    // Dropped before the handler sees it: never validated either.
+    rules: ['LQ-4-operator-semantics', 'LQ-2.1-bare-account-number', 'LQ-4.1-account-id-pattern'],
+    description: 'The schedule list ignores account.id altogether: any value is taken and the schedules of every account are listed.',
     request(req) {
       if (isGet(req, '/api/v1/schedules')) dropQuery(req, (name) => name === 'account.id');
     },
