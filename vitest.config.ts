@@ -12,6 +12,11 @@ export default defineConfig({
         test: {
           name: 'self',
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts', 'generators/**/*.test.ts', 'reference/**/*.test.ts', 'fixtures/**/*.test.ts'],
+          // Most of the slow files wait on CLI children and loopback servers, so three files at once
+          // keep two cores busy (vitest's default on 2 cores is one file at a time). A worker count
+          // other than the conformance project's needs its own group, run after that project.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -29,7 +29,8 @@ async function runPublic(name: string, extra: string[]): Promise<{ code: number 
   return { code: result.code, doc: readJson<RulesJson>(join(dir, 'rules.json')), stdout: result.stdout };
 }
 
-describe('the ledger suite against the reference behaving like the public service', () => {
+// The three runs are independent (each its own embedded reference and report directory): they run side by side.
+describe.concurrent('the ledger suite against the reference behaving like the public service', () => {
   it('has one expectations entry or more for every rule a public-service layer breaks, and none for others', () => {
     const listed = [...new Set(readExpectations(EXPECTATIONS, new Set(catalogue.keys())).map((e) => e.rule))].sort();
     expect(listed).toEqual(deviating);
