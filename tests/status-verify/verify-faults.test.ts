@@ -42,7 +42,8 @@ const BODY_RULES = ['VF-4.8-stdjsoninput-required', 'VF-4.8-compiler-version-req
 
 const isJobPoll = (req: IncomingMessage) => req.method === 'GET' && /\/v2\/verify\/[0-9a-f-]{36}$/i.test(req.url ?? '');
 
-// A verify run of the CLI takes 20 to 40 s on an idle machine; a test may wait for a slot first.
+// A verify run of the CLI takes 20 to 40 s on an idle machine, mostly waiting on verification jobs;
+// a test may wait for a slot first.
 const CHILD_TIMEOUT = 240_000;
 const RUN_TIMEOUT = 480_000;
 
