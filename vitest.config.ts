@@ -12,6 +12,13 @@ export default defineConfig({
         test: {
           name: 'self',
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts', 'generators/**/*.test.ts', 'reference/**/*.test.ts', 'fixtures/**/*.test.ts'],
+          // The slow files run their CLI children a few at a time, so two files at once keep two cores
+          // busy (vitest's default on 2 cores is one file at a time); more starve the children until
+          // their own timeouts and throttling waits run out. Files stay isolated: timing tests measure
+          // in their own process. A worker count other than the conformance project's needs its own
+          // group, run after that project.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -5,9 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RUN_OPTIONS } from '../src/config/parse-args.ts';
 import { COMMANDS } from '../src/cli/commands.ts';
-import { ROOT, runCli } from './production/cli-helpers.ts';
+import { ROOT, concurrencyLimit, runCli as runCliNow } from './production/cli-helpers.ts';
 
-describe('ledger-conformance usage', () => {
+// Each test is one or two short CLI processes that only print: three at a time.
+const cliSlot = concurrencyLimit(3);
+const runCli = (args: string[]) => cliSlot(() => runCliNow(args));
+
+describe.concurrent('ledger-conformance usage', { timeout: 180_000 }, () => {
   it('prints the version of the package', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const result = await runCli(['--version']);
@@ -32,9 +36,8 @@ describe('ledger-conformance usage', () => {
   });
 
   it('names the command whose help to read when an option or an argument is not its own', async () => {
-    const unknown = await runCli(['profiles', '--into', 'x']);
+    const [unknown, operand] = await Promise.all([runCli(['profiles', '--into', 'x']), runCli(['run', 'status'])]);
     expect([unknown.code, unknown.stderr]).toEqual([2, 'ledger-conformance: unknown option "--into" (see ledger-conformance profiles --help)\n']);
-    const operand = await runCli(['run', 'status']);
     expect([operand.code, operand.stderr]).toEqual([2, 'ledger-conformance: unexpected argument "status" (see ledger-conformance run --help)\n']);
   });
 });

@@ -9,7 +9,7 @@ import { readJson, runCli, tempDir } from './production/cli-helpers.ts';
 
 const SAMPLE = ['schedules-limit-101-accepted', 'status-indicator-unknown', 'status-unresolved-503', 'verify-chain-id-letters-accepted'];
 
-describe('ledger-conformance self-check (sample)', () => {
+describe.concurrent('ledger-conformance self-check (sample)', () => {
   it('passes the clean reference and catches each sampled fault under a rule it names', { timeout: 600_000 }, async () => {
     const dir = tempDir('self-check');
     const result = await runCli(['self-check', '--faults', SAMPLE.join(','), '--jobs', '2', '--min-score', '100', '--report-dir', dir], 590_000);

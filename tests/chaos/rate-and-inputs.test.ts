@@ -60,8 +60,12 @@ describe('a report directory that cannot hold the reports: one clear message, ex
   it('names a report directory that is a file, or lies below one', async () => {
     const file = join(tempDir('chaos-report-dir'), 'a-file');
     writeFileSync(file, 'not a directory');
-    expectOneLine(await runCli(['run', '--only', 'status', '--report-dir', file]), /--report-dir \S+a-file is a file, not a directory/);
-    expectOneLine(await runCli(['run', '--only', 'status', '--report-dir', join(file, 'sub')]), /--report-dir \S+ cannot hold the reports: a part of the path is a file/);
+    const [isFile, belowFile] = await Promise.all([
+      runCli(['run', '--only', 'status', '--report-dir', file]),
+      runCli(['run', '--only', 'status', '--report-dir', join(file, 'sub')]),
+    ]);
+    expectOneLine(isFile, /--report-dir \S+a-file is a file, not a directory/);
+    expectOneLine(belowFile, /--report-dir \S+ cannot hold the reports: a part of the path is a file/);
   });
 });
 

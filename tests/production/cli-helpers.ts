@@ -44,6 +44,26 @@ export function spawnCli(args: string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env });
 }
 
+/**
+ * A gate that lets at most `n` tasks run at once and queues the rest in order: a test file runs its
+ * independent CLI children side by side, but no more than the cores can serve.
+ */
+export function concurrencyLimit(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    if (running >= n) await new Promise<void>((go) => waiting.push(go));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `lc-${prefix}-`));
 }

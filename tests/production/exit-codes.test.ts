@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRunConfig, parseFlags } from '../../src/config/parse-args.ts';
-import { runCli, tempDir } from './cli-helpers.ts';
+import { concurrencyLimit, runCli as runCliNow, tempDir } from './cli-helpers.ts';
 
 /** A usage or configuration error: exit 2, one line on stderr, no stack trace, nothing on a target. */
 function expectConfigError(result: { code: number | null; stderr: string }, message: RegExp): void {
@@ -12,7 +12,11 @@ function expectConfigError(result: { code: number | null; stderr: string }, mess
   expect(result.stderr).not.toMatch(/\n\s+at |internal error/);
 }
 
-describe('exit code 2: usage and configuration errors, one clear message', () => {
+// Each case is one short CLI process that stops at its error: three at a time, every case with its own files.
+const cliSlot = concurrencyLimit(3);
+const runCli = (args: string[]) => cliSlot(() => runCliNow(args));
+
+describe.concurrent('exit code 2: usage and configuration errors, one clear message', { timeout: 180_000 }, () => {
   it('rejects an unknown flag', async () => {
     expectConfigError(await runCli(['run', '--bogus-flag']), /unknown option "--bogus-flag"/);
   });
@@ -29,7 +33,6 @@ describe('exit code 2: usage and configuration errors, one clear message', () =>
 
   it('stops at a malformed expectations file before contacting the target', async () => {
     const dir = tempDir('bad-expectations');
-    const file = join(dir, 'expectations.yaml');
     const cases: Array<[string, RegExp]> = [
       ['expectations:\n  - rule: ST-3-indicator-enum\n    reason: r\n', /entry 1: expires must be a date YYYY-MM-DD/],
       ['- rule: ST-3-indicator-enum\n  reason: r\n  expires: 2027-02-30\n', /expires must be a date/],
@@ -37,17 +40,17 @@ describe('exit code 2: usage and configuration errors, one clear message', () =>
       ['- rule: ST-3-no-such-rule\n  reason: r\n  expires: 2027-02-01\n', /unknown rule "ST-3-no-such-rule"/],
       ['[unclosed', /cannot be read/],
     ];
-    for (const [text, message] of cases) {
+    const results = await Promise.all(cases.map(([text], i) => {
+      const file = join(dir, `expectations-${i + 1}.yaml`);
       writeFileSync(file, text);
       // The target is unreachable on purpose: the file must be judged first, so this is not the reported error.
-      const result = await runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:1/api/v2', '--expectations', file, '--report-dir', dir]);
-      expectConfigError(result, message);
-    }
+      return runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:1/api/v2', '--expectations', file, '--report-dir', join(dir, `report-${i + 1}`)]);
+    }));
+    results.forEach((result, i) => expectConfigError(result, cases[i]![1]));
   });
 
   it('stops at a malformed known-calls file before contacting the target', async () => {
     const dir = tempDir('bad-known-calls');
-    const file = join(dir, 'known-calls.json');
     const call = '"description": "d", "to": "0x01", "data": "0x02"';
     const cases: Array<[string | undefined, RegExp]> = [
       [`[{ ${call} }]`, /known-calls file .* entry #1: expectedResult must be the hex the call returns/],
@@ -57,22 +60,23 @@ describe('exit code 2: usage and configuration errors, one clear message', () =>
       ['[unclosed', /is not JSON/],
       [undefined, /cannot be read/],
     ];
-    for (const [text, message] of cases) {
-      const path = text === undefined ? join(dir, 'missing.json') : file;
-      if (text !== undefined) writeFileSync(file, text);
-      const result = await runCli(['run', '--only', 'ledger-query', '--base-url', 'http://127.0.0.1:1', '--known-calls', path, '--report-dir', dir]);
-      expectConfigError(result, message);
-    }
+    const results = await Promise.all(cases.map(([text], i) => {
+      const path = join(dir, text === undefined ? 'missing.json' : `known-calls-${i + 1}.json`);
+      if (text !== undefined) writeFileSync(path, text);
+      return runCli(['run', '--only', 'ledger-query', '--base-url', 'http://127.0.0.1:1', '--known-calls', path, '--report-dir', join(dir, `report-${i + 1}`)]);
+    }));
+    results.forEach((result, i) => expectConfigError(result, cases[i]![1]));
   });
 
   it('merge-reports without results is a configuration error too', async () => {
     const dir = tempDir('merge-empty');
-    expectConfigError(await runCli(['merge-reports', '--into', join(dir, 'out'), join(dir, 'shard-1')]), /no run results in .*shard-1/);
-    expectConfigError(await runCli(['merge-reports', join(dir, 'shard-1')]), /merge-reports needs --into DIR/);
+    const [noResults, noInto] = await Promise.all([runCli(['merge-reports', '--into', join(dir, 'out'), join(dir, 'shard-1')]), runCli(['merge-reports', join(dir, 'shard-1')])]);
+    expectConfigError(noResults, /no run results in .*shard-1/);
+    expectConfigError(noInto, /merge-reports needs --into DIR/);
   });
 });
 
-describe('profiles', () => {
+describe.concurrent('profiles', { timeout: 180_000 }, () => {
   it('fill the three URLs and the chain; explicit URLs and chain win', () => {
     expect(buildRunConfig(parseFlags(['--profile', 'previewnet']), {})).toMatchObject({
       targets: { baseUrl: 'https://previewnet.mirrornode.hedera.com', statusUrl: 'https://status.hedera.com/api/v2', verifyUrl: 'https://sourcify.dev/server' },

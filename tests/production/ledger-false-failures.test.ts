@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { startProxy, type LoopbackProxy, type ProxyAnswer } from './cli-helpers.ts';
-import { runSuiteFile } from './suite-file.ts';
+import { concurrencyLimit, startProxy, type LoopbackProxy, type ProxyAnswer } from './cli-helpers.ts';
+import { runSuiteFile as runSuiteFileNow } from './suite-file.ts';
 
 const INT64_MAX_LIKE = '9223372036847275807';
 const INT64_MIN_LIKE = '-9223372036847275808';
@@ -24,7 +24,12 @@ function withInt64Amounts(answer: ProxyAnswer, last: string): ProxyAnswer {
   return { ...answer, body: text };
 }
 
-describe('false failures against the public service, fixed at their root', () => {
+// The tests are independent (each its own proxies or servers in front of the shared reference, which
+// they only read) and run side by side, their child vitest runs three at a time.
+const runSlot = concurrencyLimit(3);
+const runSuiteFile = (...args: Parameters<typeof runSuiteFileNow>) => runSlot(() => runSuiteFileNow(...args));
+
+describe.concurrent('false failures against the public service, fixed at their root', () => {
   let reference: ReferenceServer;
   const proxies: LoopbackProxy[] = [];
   beforeAll(async () => {
@@ -44,8 +49,10 @@ describe('false failures against the public service, fixed at their root', () =>
   it('sums int64 transfer amounts exactly: 9223372036847275807, -9223372036847275808 and 1 hold, and 2 instead of 1 is caught', async () => {
     const exact = await proxy({ rewrite: (req, answer) => (oldestPage(req.url) ? withInt64Amounts(answer, '1') : answer) });
     const off = await proxy({ rewrite: (req, answer) => (oldestPage(req.url) ? withInt64Amounts(answer, '2') : answer) });
-    const held = await runSuiteFile('suites/ledger-query/transactions.test.ts', exact.url);
-    const broken = await runSuiteFile('suites/ledger-query/transactions.test.ts', off.url);
+    const [held, broken] = await Promise.all([
+      runSuiteFile('suites/ledger-query/transactions.test.ts', exact.url),
+      runSuiteFile('suites/ledger-query/transactions.test.ts', off.url),
+    ]);
     expect(held.get('LQ-2.3-transfers-sum-to-zero')).toMatchObject({ violated: 0 });
     expect(held.get('LQ-2.3-transfers-sum-to-zero')!.held).toBeGreaterThan(0);
     expect(broken.get('LQ-2.3-transfers-sum-to-zero')!.violated).toBe(1);
@@ -65,8 +72,10 @@ describe('false failures against the public service, fixed at their root', () =>
         return { ...answer, body: JSON.stringify(body) };
       },
     });
-    const held = await runSuiteFile('suites/ledger-query/transactions.test.ts', reference.baseUrl, 8);
-    const broken = await runSuiteFile('suites/ledger-query/transactions.test.ts', hbarOnly.url, 8);
+    const [held, broken] = await Promise.all([
+      runSuiteFile('suites/ledger-query/transactions.test.ts', reference.baseUrl, 8),
+      runSuiteFile('suites/ledger-query/transactions.test.ts', hbarOnly.url, 8),
+    ]);
     expect(held.get('LQ-4.2-credit-debit-values')).toMatchObject({ violated: 0 });
     expect(held.get('LQ-4.2-credit-debit-values')!.held).toBeGreaterThan(0);
     expect(broken.get('LQ-4.2-credit-debit-values')!.violated).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_SERVICE_LAYERS } from '../../reference/faults/public-service.ts';
 import { readExpectations } from '../../src/report/expectations.ts';
 import { loadCatalogue } from '../../src/rules/catalogue.ts';
-import { ROOT, readJson, runCli, tempDir } from './cli-helpers.ts';
+import { ROOT, concurrencyLimit, readJson, runCli as runCliNow, tempDir } from './cli-helpers.ts';
 
 interface RulesJson {
   outcome: string;
@@ -23,13 +23,17 @@ function byVerdict(doc: RulesJson): Map<string, string[]> {
   return groups;
 }
 
+// The three runs are independent (each its own embedded reference and report directory): two at a time.
+const runSlot = concurrencyLimit(2);
+const runCli = (args: string[], timeoutMs: number) => runSlot(() => runCliNow(args, timeoutMs));
+
 async function runPublic(name: string, extra: string[]): Promise<{ code: number | null; doc: RulesJson; stdout: string }> {
   const dir = tempDir(name);
   const result = await runCli(['run', '--only', 'ledger-query', '--behave', 'public', '--seed', '11', '--depth', '8', '--report-dir', dir, '--quiet', ...extra], 240_000);
   return { code: result.code, doc: readJson<RulesJson>(join(dir, 'rules.json')), stdout: result.stdout };
 }
 
-describe('the ledger suite against the reference behaving like the public service', () => {
+describe.concurrent('the ledger suite against the reference behaving like the public service', () => {
   it('has one expectations entry or more for every rule a public-service layer breaks, and none for others', () => {
     const listed = [...new Set(readExpectations(EXPECTATIONS, new Set(catalogue.keys())).map((e) => e.rule))].sort();
     expect(listed).toEqual(deviating);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { readJson, runCli, spawnCli, startProxy, tempDir } from './cli-helpers.ts';
+import { concurrencyLimit, readJson, runCli as runCliNow, spawnCli, startProxy, tempDir } from './cli-helpers.ts';
 
 interface MachineVerdictJson {
   outcome: string;
@@ -15,7 +15,12 @@ interface MachineVerdictJson {
   rules: Array<{ id: string; verdict: string; evaluations: { held: number; violated: number; exchanges: number } }>;
 }
 
-describe('a run that could not judge never ends PASS', () => {
+// The describes below are independent (each its own target and report directories) and run side by
+// side, their CLI runs three at a time.
+const cliSlot = concurrencyLimit(3);
+const runCli = (args: string[]) => cliSlot(() => runCliNow(args));
+
+describe.concurrent('a run that could not judge never ends PASS', { timeout: 240_000 }, () => {
   let server: ReferenceServer;
   beforeAll(async () => {
     server = await startReferenceServer();
@@ -54,7 +59,7 @@ describe('a run that could not judge never ends PASS', () => {
   });
 });
 
-describe('a target that throttles every request', () => {
+describe.concurrent('a target that throttles every request', { timeout: 240_000 }, () => {
   let target: ReturnType<typeof createServer>;
   let answered = 0;
   let url = '';
@@ -82,8 +87,8 @@ describe('a target that throttles every request', () => {
   });
 });
 
-describe('an interrupted run', () => {
-  it('leaves no stale verdict: the report directory says INTERRUPTED and the exit code is 130', async () => {
+describe.concurrent('an interrupted run', () => {
+  it('leaves no stale verdict: the report directory says INTERRUPTED and the exit code is 130', () => cliSlot(async () => {
     const dir = tempDir('interrupted');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'summary.txt'), 'ledger-conformance: PASS (exit 0)\n');
@@ -101,7 +106,7 @@ describe('an interrupted run', () => {
           setTimeout(() => child.kill('SIGINT'), 3000);
         }
       }, 100);
-      const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
       child.on('close', (c) => {
         clearInterval(poll);
         clearTimeout(killer);
@@ -112,10 +117,10 @@ describe('an interrupted run', () => {
     expect(readFileSync(join(dir, 'summary.txt'), 'utf8')).toMatch(/^ledger-conformance: INTERRUPTED \(exit 130\)/);
     expect(readJson<{ outcome: string }>(join(dir, 'rules.json')).outcome).toBe('INTERRUPTED');
     expect(existsSync(join(dir, 'html', 'index.html'))).toBe(false);
-  }, 90_000);
+  }), 240_000);
 });
 
-describe('what a check names but never judges', () => {
+describe.concurrent('what a check names but never judges', { timeout: 240_000 }, () => {
   let server: ReferenceServer;
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   beforeAll(async () => {

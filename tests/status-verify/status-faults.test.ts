@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { ruleRows, runCli, tempDir } from '../production/cli-helpers.ts';
+import { concurrencyLimit, ruleRows, runCli, tempDir } from '../production/cli-helpers.ts';
 import { answerJson, startFaultProxy, type Answer, type Fault } from './fault-proxy.ts';
 
 let server: ReferenceServer;
@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function statusRun(name: string, fault: Fault): Promise<Map<string, string>> {
+// The runs share the reference (status documents only read it) but each has its own proxy and report directory.
+const runSlot = concurrencyLimit(2);
+
+function statusRun(name: string, fault: Fault): Promise<Map<string, string>> {
+  return runSlot(() => statusRunNow(name, fault));
+}
+
+async function statusRunNow(name: string, fault: Fault): Promise<Map<string, string>> {
   const proxy = await startFaultProxy(new URL(server.statusUrl).origin, fault);
   try {
     const dir = tempDir(`status-${name}`);
@@ -37,7 +44,7 @@ function edited(answer: Answer, change: (doc: Record<string, any>) => void): Ans
 
 const AGREEMENT = ['ST-4.7-summary-components-agree', 'ST-4.7-summary-incidents-agree', 'ST-4.7-summary-maintenances-agree', 'ST-4.7-summary-indicator-agrees', 'ST-4.7-lists-agree-on-state', 'ST-4.7-shared-fields-agree'];
 
-describe('status checks on a correct page and on broken ones', () => {
+describe.concurrent('status checks on a correct page and on broken ones', { timeout: 240_000 }, () => {
   it('pass on the reference behind a transparent proxy', async () => {
     const verdicts = await statusRun('correct', {});
     for (const rule of AGREEMENT) expect(verdicts.get(rule), rule).toBe('passed');

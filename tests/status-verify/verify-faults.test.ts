@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { ruleRows, runCli, tempDir } from '../production/cli-helpers.ts';
+import { concurrencyLimit, ruleRows, runCli, tempDir } from '../production/cli-helpers.ts';
 import { answerJson, startFaultProxy, type Fault } from './fault-proxy.ts';
 import { writeFixtureSamplesFile } from './verify-samples.ts';
 
@@ -13,15 +13,22 @@ beforeAll(() => {
   samplesFile = writeFixtureSamplesFile();
 });
 
+// The runs are independent (each its own reference, proxy and report directory): three at a time.
+const runSlot = concurrencyLimit(3);
+
 /** Verdicts of a verify run against a fresh reference behind a proxy with `fault`. */
-async function verifyRun(name: string, fault: Fault): Promise<Map<string, string>> {
+function verifyRun(name: string, fault: Fault): Promise<Map<string, string>> {
+  return runSlot(() => verifyRunNow(name, fault));
+}
+
+async function verifyRunNow(name: string, fault: Fault): Promise<Map<string, string>> {
   // Each run gets its own reference server: verified contracts stay verified, and every run needs unverified ones.
   const own: ReferenceServer = await startReferenceServer();
   const proxy = await startFaultProxy(new URL(own.verifyUrl).origin, fault);
   try {
     const dir = tempDir(`verify-${name}`);
     const result = await runCli(['run', '--only', 'verify', '--verify-url', `${proxy.url}${new URL(own.verifyUrl).pathname}`, '--verify-samples', samplesFile,
-      '--seed', '7', '--depth', '4', '--report-dir', dir, '--quiet']);
+      '--seed', '7', '--depth', '4', '--report-dir', dir, '--quiet'], CHILD_TIMEOUT);
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
     if (process.env.SHOW_RUN) console.log(result.stdout);
     return new Map([...ruleRows(dir)].map(([id, row]) => [id, row.verdict]));
@@ -35,10 +42,12 @@ const BODY_RULES = ['VF-4.8-stdjsoninput-required', 'VF-4.8-compiler-version-req
 
 const isJobPoll = (req: IncomingMessage) => req.method === 'GET' && /\/v2\/verify\/[0-9a-f-]{36}$/i.test(req.url ?? '');
 
-// A verify run of the CLI takes 20 to 40 s on an idle machine.
-const RUN_TIMEOUT = 240_000;
+// A verify run of the CLI takes 20 to 40 s on an idle machine, mostly waiting on verification jobs;
+// a test may wait for a slot first.
+const CHILD_TIMEOUT = 240_000;
+const RUN_TIMEOUT = 480_000;
 
-describe('verification checks on a correct verifier and on broken ones', () => {
+describe.concurrent('verification checks on a correct verifier and on broken ones', () => {
   it('pass on the reference behind a transparent proxy, body rules judged next to their twins', async () => {
     const verdicts = await verifyRun('correct', {});
     for (const rule of [...BODY_RULES, 'VF-1-known-sample-verifies', 'VF-4.8-job-lifecycle', 'VF-4.8-address-length', 'VF-4.8-json-request-body', 'VF-7-already-verified', 'VF-4.8-address-case-insensitive']) {
@@ -115,7 +124,7 @@ describe('verification checks on a correct verifier and on broken ones', () => {
     });
     expect(verdicts.get('VF-4.8-job-lifecycle')).toBe('deviates');
     expect(verdicts.get('VF-1-known-sample-verifies')).toBe('passed');
-  });
+  }, RUN_TIMEOUT);
 });
 
 describe('--verify-samples FILE', () => {
