@@ -21,6 +21,8 @@ export interface OutgoingRequest {
   service?: string;
   /** false for checks that are about throttling: the 429 itself is the answer under test. */
   waitOutThrottling?: boolean;
+  /** A 429 this names is an answer of the interface (a job still running), not throttling: returned as it is. */
+  isAnswer?: (status: number, body: string) => boolean;
   /** The budget of the test sending it, shared by all its requests. */
   allowance?: TestAllowance;
 }
@@ -216,7 +218,7 @@ export function createClient(options: ClientOptions) {
         }
         options.pacer?.answered(target);
         const wait = retryAfterMs(res.headers['retry-after']);
-        const isThrottle = res.status === 429 || (res.status === 503 && wait !== undefined);
+        const isThrottle = (res.status === 429 || (res.status === 503 && wait !== undefined)) && !req.isAnswer?.(res.status, res.body);
         if (isThrottle) {
           const waitedMs = Math.min(wait ?? 1000, options.throttle.maxWaitMs);
           options.pacer?.throttled(target, waitedMs);

@@ -67,15 +67,41 @@ export function sampleBody(sample: VerificationSample, options: { withCreationHa
   return body;
 }
 
-/** POSTs `body` as JSON text, whatever JSON value it is (a generated body may be a bare string). */
-export function submitVerification(t: Check, chainId: string, address: string, body: unknown, options: { waitOutThrottling?: boolean } = {}): Promise<Exchange> {
-  return t.send({
+/** How long a submission waits for a job already running on its address to end (a compile under load takes seconds). */
+const RUNNING_JOB_WAIT_MS = 30_000;
+const RUNNING_JOB_POLL_MS = 500;
+
+/** duplicate_verification_request: a job for the address is still running. An answer, not throttling. */
+function isRunningJob(status: number, body: string): boolean {
+  if (status !== 429) return false;
+  try {
+    return (JSON.parse(body) as { customCode?: unknown }).customCode === 'duplicate_verification_request';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POSTs `body` as JSON text, whatever JSON value it is (a generated body may be a bare string).
+ * Throttling is waited out by the client; a job still running on the address is waited for here,
+ * bounded in time, unless the caller wants the refusals themselves (waitOutThrottling false).
+ */
+export async function submitVerification(t: Check, chainId: string, address: string, body: unknown, options: { waitOutThrottling?: boolean } = {}): Promise<Exchange> {
+  const send = () => t.send({
     method: 'POST',
     url: `/v2/verify/${encodeURIComponent(chainId)}/${encodeURIComponent(address)}`,
     body: JSON.stringify(body),
     contentType: 'application/json',
     waitOutThrottling: options.waitOutThrottling,
+    isAnswer: isRunningJob,
   });
+  const until = Date.now() + RUNNING_JOB_WAIT_MS;
+  let exchange = await send();
+  while (options.waitOutThrottling !== false && isRunningJob(exchange.status, exchange.responseBody) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, RUNNING_JOB_POLL_MS));
+    exchange = await send();
+  }
+  return exchange;
 }
 
 /** The customCode of a 4xx verification error answer, when it has one. */

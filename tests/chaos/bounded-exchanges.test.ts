@@ -191,6 +191,19 @@ describe('pacing adapts to the target', () => {
     expect(ledgerAt! - verifyAt!).toBeLessThan(30_000);
   });
 
+  it('returns a 429 the request names as an answer of the interface at once, without waiting or pausing the target', async () => {
+    const running = { status: 429, headers: {}, body: '{"customCode":"duplicate_verification_request"}' };
+    plan.set('/v2/verify/1/0x2', [{ kind: 'answer', answer: running }, { kind: 'answer', answer: running }]);
+    const pacer = createTargetPacer();
+    const c = client({ pacer, throttle: { maxRetries: 3, maxWaitMs: 10_000 } });
+    const isAnswer = (status: number, body: string) => status === 429 && body.includes('duplicate_verification_request');
+    const answer = await c.send({ method: 'POST', url: `${proxy.url}/v2/verify/1/0x2`, service: 'verify', isAnswer });
+    expect(answer).toMatchObject({ status: 429, throttled: [] });
+    // Without it the same answer is throttling: waited out (1 s, no Retry-After) and sent again.
+    const waited = await c.send({ method: 'POST', url: `${proxy.url}/v2/verify/1/0x2`, service: 'verify' });
+    expect(waited.throttled).toEqual([{ status: 429, waitedMs: 1000 }]);
+  });
+
   it('records exchanges it gave up on, so the run counts their throttling answers', async () => {
     plan.set('/storm', Array.from({ length: 4 }, (): Fault => ({ kind: 'answer', answer: { status: 429, headers: { 'retry-after': '0' }, body: '{}' } })));
     const c = client({ throttle: { maxRetries: 3, maxWaitMs: 10 } });
