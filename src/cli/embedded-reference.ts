@@ -55,6 +55,8 @@ export async function startEmbeddedReference(options: ReferenceServerOptions = {
   return {
     ...ready,
     close() {
+      // Held again while it stops: a process with nothing else left to do must wait for the exit, not end first.
+      child.ref();
       closing ??= (child.exitCode === null && child.signalCode === null ? (child.kill('SIGTERM'), exited) : exited);
       return closing.then(() => undefined);
     },

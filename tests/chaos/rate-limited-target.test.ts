@@ -50,9 +50,10 @@ describe('a correct verification service limited to 5 POSTs per second', () => {
     const waited = Number(/throttling answers waited out (\d+)/.exec(summary)?.[1]);
     // The proxy's own 429s and the reference's (it limits submissions per ten seconds too).
     const answered429 = proxy.log.filter((r) => r.status === 429).length;
-    // The burst test takes its one 429 as the answer under test; every other one was waited out.
+    // The burst test takes the 429s of its lanes in flight (8 at a time) as the answers under test;
+    // every other one was waited out.
     expect(waited).toBeGreaterThan(0);
     expect(waited).toBeLessThanOrEqual(answered429);
-    expect(answered429 - waited).toBeLessThanOrEqual(1);
+    expect(answered429 - waited).toBeLessThanOrEqual(8);
   });
 });
