@@ -1,6 +1,5 @@
 import * as allure from 'allure-js-commons';
-import { test } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
+import { test, TestRunner } from 'vitest';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { collectEvaluations } from '../evidence/evaluation.ts';
@@ -106,7 +105,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   const timeout = options.timeout ?? 120_000;
   // Independent tests run concurrently (at most maxConcurrency of a file at once); a test inside a
   // describe.sequential block keeps its place in line, for requests that depend on each other.
-  const sequential = ONE_AT_A_TIME.has(iface) || getCurrentSuite()?.options?.sequential === true;
+  const sequential = ONE_AT_A_TIME.has(iface) || TestRunner.getCurrentSuite()?.options?.sequential === true;
   test(name, { timeout, meta: { rules }, ...(sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
     const state = runState();
     const { config } = state;
