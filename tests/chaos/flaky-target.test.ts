@@ -10,8 +10,9 @@ const busy: Fault = { kind: 'answer', answer: { status: 503, headers: { 'retry-a
 
 /**
  * A correct status target behind a flaky network: the probe's connection is reset, then every
- * 11th request is reset, every 17th answer stops halfway and every 23rd is a 503 with Retry-After.
- * These are transient: retried, they must leave a correct target with a PASS.
+ * 7th request is reset, every 17th answer stops halfway and every 23rd is a 503 with Retry-After.
+ * These are transient (the same request sent again within 1 s, as the client retries, gets
+ * through): retried, they must leave a correct target with a PASS.
  */
 describe('a correct target behind resets, cut bodies and 503 with Retry-After', () => {
   let server: ReferenceServer;
@@ -21,11 +22,15 @@ describe('a correct target behind resets, cut bodies and 503 with Retry-After', 
 
   beforeAll(async () => {
     server = await startReferenceServer();
-    proxy = await startFaultProxy(server.baseUrl, (_req, n): Fault => {
-      if (n === 1 || n % 11 === 0) return { kind: 'reset' };
-      if (n % 17 === 0) return { kind: 'cut' };
-      if (n % 23 === 0) return busy;
-      return { kind: 'forward' };
+    // Transient: a request faulted a moment ago gets through when sent again. Tests run side by side,
+    // so a retry is not the next arrival: without this its retries could meet the 7th and 17th again.
+    const faultedAt = new Map<string, number>();
+    proxy = await startFaultProxy(server.baseUrl, (req, n): Fault => {
+      const key = `${req.method} ${req.url}`;
+      if (n > 1 && Date.now() - (faultedAt.get(key) ?? -Infinity) < 1_000) return { kind: 'forward' };
+      const fault: Fault = n === 1 || n % 7 === 0 ? { kind: 'reset' } : n % 17 === 0 ? { kind: 'cut' } : n % 23 === 0 ? busy : { kind: 'forward' };
+      if (fault.kind !== 'forward') faultedAt.set(key, Date.now());
+      return fault;
     });
     result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--max-requests', String(BUDGET), '--seed', '7', '--quiet', '--report-dir', dir], 100_000);
   }, 110_000);
@@ -37,7 +42,7 @@ describe('a correct target behind resets, cut bodies and 503 with Retry-After', 
   it('retries the transient faults and passes the correct target, the probe included', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(proxy.log.filter((r) => r.fault === 'reset').length).toBeGreaterThan(5);
-    expect(proxy.log.filter((r) => r.fault === 'cut').length).toBeGreaterThan(3);
+    expect(proxy.log.filter((r) => r.fault === 'cut').length).toBeGreaterThan(2);
     const verdicts = [...ruleRows(dir).values()].map((r) => r.verdict);
     expect(verdicts).not.toContain('error');
     expect(verdicts).not.toContain('failed');
