@@ -12,7 +12,9 @@ import { loadSpec } from '../specs/load-spec.ts';
 import { findOperation, responseSchema } from '../specs/operations.ts';
 import { schemaChecker } from '../specs/schema-validator.ts';
 import { queryArbitrary } from '../generators/requests/query-arbitrary.ts';
-import { FIXTURE_CHAIN_IDS, fixtureContractNames, loadVerificationSample } from '../fixtures/contracts/deployments.ts';
+import { fixtureContractNames, loadVerificationSample } from '../fixtures/contracts/deployments.ts';
+import { fixtureSamples } from '../src/samples/verification-sample.ts';
+import { DEFAULTS } from '../src/config/run-config.ts';
 import { formatTiming, timeRuns } from './measure.ts';
 import { selfCheckScoreLine } from './self-check-score.ts';
 import { measureCapacity } from './load-test.ts';
@@ -152,12 +154,10 @@ async function conformanceFigures(capacity: ReferenceCapacity): Promise<void> {
   print(`  (nearby exit ${near.exitCode}, ${near.requests} requests, ${near.rulesJudged} rules judged; 200 ms away exit ${far.exitCode}, ${far.requests} requests, ${far.rulesJudged} rules judged; verdicts ${changed.length ? `differ: ${changed.join('; ')}` : 'identical'})`);
 }
 
-/** The reference's fixture contracts as a --verify-samples file: what the embedded default gives itself. */
+/** The samples the embedded default gives itself, as a --verify-samples file for the reference given by URL. */
 function writeReferenceSamples(dir: string): string {
-  const chains = ['296', FIXTURE_CHAIN_IDS.map(String).find((c) => c !== '296')!];
-  const samples = chains.flatMap((chain) => fixtureContractNames().map((name) => ({ ...loadVerificationSample(name, Number(chain)), expectedMatch: 'exact_match' })));
   const path = join(dir, 'reference-samples.json');
-  writeFileSync(path, JSON.stringify(samples));
+  writeFileSync(path, JSON.stringify(fixtureSamples(DEFAULTS.verifyChainId).map(({ source: _source, ...sample }) => sample)));
   return path;
 }
 

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'lossless-json';
 import { parseExactJson } from '../evm/exact-json-body.ts';
+import { queryPairs } from '../query/query-pairs.ts';
 import { interfaceOfPath, type Layer, type LayerRequest, type LayerResponse } from './layer.ts';
 import { relativeUrl } from './layer-tools.ts';
 
@@ -17,23 +18,7 @@ interface Exchange {
 
 function splitUrl(url: string): { path: string; query: Array<[string, string]> } {
   const at = url.indexOf('?');
-  if (at < 0) return { path: url, query: [] };
-  const query: Array<[string, string]> = [];
-  for (const part of url.slice(at + 1).split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    query.push([decodePart(eq < 0 ? part : part.slice(0, eq)), decodePart(eq < 0 ? '' : part.slice(eq + 1))]);
-  }
-  return { path: url.slice(0, at), query };
-}
-
-function decodePart(text: string): string {
-  const spaced = text.replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
+  return { path: at < 0 ? url : url.slice(0, at), query: queryPairs(url) };
 }
 
 function headerRecord(headers: Record<string, unknown>): Record<string, string> {
@@ -42,11 +27,6 @@ function headerRecord(headers: Record<string, unknown>): Record<string, string> 
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return out;
-}
-
-/** JSON text of a body, bigints as their digits. */
-function exactText(body: unknown): string | undefined {
-  return stringify(body);
 }
 
 function hasBody(raw: IncomingMessage): boolean {
@@ -59,7 +39,7 @@ function parseBody(body: unknown): unknown {
   try {
     const parsed = parseExactJson(body);
     // A body nested too deep to write back (stringify recurses: a RangeError) stays raw text.
-    exactText(parsed);
+    stringify(parsed);
     return parsed;
   } catch {
     return body;
@@ -78,7 +58,7 @@ function parseAnswer(payload: string): unknown {
 /** The body as text to tell whether a hook changed it; undefined for bodies too deep to serialize (robustness probes). */
 function snapshot(body: unknown): string | undefined {
   try {
-    return exactText(body);
+    return stringify(body);
   } catch {
     return undefined;
   }
@@ -138,7 +118,7 @@ export function layerHooks(layers: Layer[]): LayerHooks {
       if (exchange.answer) return sendAnswer(reply, exchange.answer);
       const after = snapshot(exchange.req.body);
       if (before !== undefined && after !== before) {
-        request.body = typeof original === 'string' && typeof exchange.req.body !== 'string' ? exactText(exchange.req.body) : exchange.req.body;
+        request.body = typeof original === 'string' && typeof exchange.req.body !== 'string' ? stringify(exchange.req.body) : exchange.req.body;
       }
       if (JSON.stringify(exchange.req.query) !== query) request.raw.url = relativeUrl(exchange.req.path, exchange.req.query);
     });

@@ -1,6 +1,7 @@
 // Reads and validates a request's query string. Names are case-insensitive; each invalid value
 // yields one "Invalid parameter" message (in query order), then each unknown name one "Unknown
 // query parameter" message. Bracketed keys (`limit[x]`) are simply unknown names.
+import { queryPairs } from './query-pairs.ts';
 import { QueryError, invalidParameter, unknownParameter, type ErrorMessage } from './query-error.ts';
 
 export type Operator = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte';
@@ -34,27 +35,9 @@ export class ParsedQuery {
   }
 }
 
+/** Parameter names are matched in any letter case. */
 function splitQuery(rawUrl: string): Array<[string, string]> {
-  const at = rawUrl.indexOf('?');
-  if (at < 0) return [];
-  const out: Array<[string, string]> = [];
-  for (const part of rawUrl.slice(at + 1).split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    out.push([decode(rawName).toLowerCase(), decode(rawValue)]);
-  }
-  return out;
-}
-
-function decode(text: string): string {
-  const spaced = text.replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
+  return queryPairs(rawUrl).map(([name, value]) => [name.toLowerCase(), value]);
 }
 
 export function readQuery(rawUrl: string, rules: readonly ParamRule[]): ParsedQuery {

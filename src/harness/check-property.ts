@@ -24,8 +24,9 @@ function endsTheProperty(error: unknown): boolean {
  * same doomed requests again.
  */
 export async function checkProperty<T>(t: Check, arbitrary: fc.Arbitrary<T>, predicate: (input: T) => Promise<void>, options: { runs?: number } = {}): Promise<void> {
-  const settings = propertySettings<[T]>({ seed: t.config.seed, depth: options.runs ?? t.config.depth });
-  const { seed, numRuns: depth } = settings as { seed: number; numRuns: number };
+  const seed = t.config.seed;
+  const depth = options.runs ?? t.config.depth;
+  const settings = propertySettings<[T]>({ seed, depth });
   const first = await firstFailedCase(fc.sample(arbitrary, { seed, numRuns: depth }), predicate, t.casesAtOnce);
   if (first === undefined) return;
   if (endsTheProperty(first.error)) throw first.error;

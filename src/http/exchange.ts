@@ -16,7 +16,7 @@ export interface Exchange {
 }
 
 /** The response body parsed as JSON, or undefined when it is not JSON. */
-export function responseJson(exchange: Exchange): unknown {
+export function responseJson(exchange: Pick<Exchange, 'responseBody'>): unknown {
   try {
     return JSON.parse(exchange.responseBody);
   } catch {

@@ -13,7 +13,7 @@ export type { VerificationSample } from './verify-samples-file.ts';
  * then on one other of its chains. A contract verifies once per chain, and the checks of a first
  * verification and the controls each need some; more would only add compilations.
  */
-function fixtureSamples(chainId: string): VerificationSample[] {
+export function fixtureSamples(chainId: string): VerificationSample[] {
   const chains = [chainId, FIXTURE_CHAIN_IDS.find((c) => c !== chainId)!];
   return chains.flatMap((chain) => fixtureContractNames().map((name) => ({ ...loadVerificationSample(name, Number(chain)), expectedMatch: 'exact_match' as const, source: 'fixtures/contracts' })));
 }
@@ -72,14 +72,7 @@ const RUNNING_JOB_WAIT_MS = 30_000;
 const RUNNING_JOB_POLL_MS = 500;
 
 /** duplicate_verification_request: a job for the address is still running. An answer, not throttling. */
-function isRunningJob(status: number, body: string): boolean {
-  if (status !== 429) return false;
-  try {
-    return (JSON.parse(body) as { customCode?: unknown }).customCode === 'duplicate_verification_request';
-  } catch {
-    return false;
-  }
-}
+const isRunningJob = (answer: Pick<Exchange, 'status' | 'responseBody'>) => refusalCode(answer) === 'duplicate_verification_request';
 
 /**
  * POSTs `body` as JSON text, whatever JSON value it is (a generated body may be a bare string).
@@ -93,11 +86,11 @@ export async function submitVerification(t: Check, chainId: string, address: str
     body: JSON.stringify(body),
     contentType: 'application/json',
     waitOutThrottling: options.waitOutThrottling,
-    isAnswer: isRunningJob,
+    isAnswer: (status, responseBody) => isRunningJob({ status, responseBody }),
   });
   const until = Date.now() + RUNNING_JOB_WAIT_MS;
   let exchange = await send();
-  while (options.waitOutThrottling !== false && isRunningJob(exchange.status, exchange.responseBody) && Date.now() < until) {
+  while (options.waitOutThrottling !== false && isRunningJob(exchange) && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, RUNNING_JOB_POLL_MS));
     exchange = await send();
   }
@@ -105,7 +98,7 @@ export async function submitVerification(t: Check, chainId: string, address: str
 }
 
 /** The customCode of a 4xx verification error answer, when it has one. */
-export function refusalCode(exchange: Exchange): string | undefined {
+export function refusalCode(exchange: Pick<Exchange, 'status' | 'responseBody'>): string | undefined {
   const body = responseJson(exchange) as { customCode?: unknown } | undefined;
   return exchange.status >= 400 && exchange.status < 500 && typeof body?.customCode === 'string' ? body.customCode : undefined;
 }
