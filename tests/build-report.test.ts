@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, reportPaths, type RunInfo } from '../src/report/build-report.ts';
+import { buildReport, type RunInfo } from '../src/report/build-report.ts';
+import { reportPaths } from '../src/report/report-paths.ts';
 import { testOutcome } from './support/outcome.ts';
 
 function runDir(info: Partial<RunInfo>, status: 'passed' | 'failed'): string {

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, reportPaths } from '../src/report/build-report.ts';
+import { buildReport } from '../src/report/build-report.ts';
+import { reportPaths } from '../src/report/report-paths.ts';
 import { testOutcome } from './support/outcome.ts';
 
 const RUN_START = Date.parse('2026-01-02T03:04:05Z');

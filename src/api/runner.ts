@@ -11,5 +11,6 @@ export function runConformance(args: string[] = []): Promise<number> {
   return runCommand(args);
 }
 
-export { buildReport, reportPaths, type RunInfo } from '../report/build-report.ts';
+export { buildReport, type RunInfo } from '../report/build-report.ts';
+export { reportPaths } from '../report/report-paths.ts';
 export type { RunVerdict } from '../report/rule-verdicts.ts';

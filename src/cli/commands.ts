@@ -1,16 +1,12 @@
 import type { OptionTable } from '../config/options.ts';
 import { RUN_OPTIONS } from '../config/parse-args.ts';
-import { mergeReportsCommand, MERGE_REPORTS_OPTIONS } from './merge-reports-command.ts';
-import { profilesCommand, PROFILES_OPTIONS } from './profiles-command.ts';
-import { reportCommand, REPORT_OPTIONS } from './report-command.ts';
-import { rulesCommand, RULES_OPTIONS } from './rules-command.ts';
-import { runCommand } from './run-command.ts';
-import { selfCheckCommand } from './self-check-command.ts';
+import { MERGE_REPORTS_OPTIONS, PROFILES_OPTIONS, REPORT_OPTIONS, RULES_OPTIONS } from './command-options.ts';
 import { SELF_CHECK_OPTIONS } from './self-check-args.ts';
 
 /** A sub-command: what runs it, and what its --help and the overview say. */
 export interface Command {
-  run: (argv: string[]) => Promise<number>;
+  /** Loads the code that runs the command only when it runs: help and usage errors stay quick. */
+  load: () => Promise<(argv: string[]) => Promise<number>>;
   /** What follows the command name in its usage line. */
   synopsis: string;
   summary: string;
@@ -18,18 +14,38 @@ export interface Command {
 }
 
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  run: { run: runCommand, synopsis: '[options]', summary: 'run the suites, write reports/, exit 0 only on a PASS verdict', options: RUN_OPTIONS },
-  rules: { run: rulesCommand, synopsis: '[--json]', summary: 'list the rule catalogue with the tests that check each rule', options: RULES_OPTIONS },
-  report: { run: reportCommand, synopsis: '[--report-dir DIR]', summary: "rebuild summary and HTML report from the last run's results", options: REPORT_OPTIONS },
-  profiles: { run: profilesCommand, synopsis: '[--json]', summary: 'list the named targets of --profile', options: PROFILES_OPTIONS },
+  run: {
+    load: async () => (await import('./run-command.ts')).runCommand,
+    synopsis: '[options]',
+    summary: 'run the suites, write reports/, exit 0 only on a PASS verdict',
+    options: RUN_OPTIONS,
+  },
+  rules: {
+    load: async () => (await import('./rules-command.ts')).rulesCommand,
+    synopsis: '[--json]',
+    summary: 'list the rule catalogue with the tests that check each rule',
+    options: RULES_OPTIONS,
+  },
+  report: {
+    load: async () => (await import('./report-command.ts')).reportCommand,
+    synopsis: '[--report-dir DIR]',
+    summary: "rebuild summary and HTML report from the last run's results",
+    options: REPORT_OPTIONS,
+  },
+  profiles: {
+    load: async () => (await import('./profiles-command.ts')).profilesCommand,
+    synopsis: '[--json]',
+    summary: 'list the named targets of --profile',
+    options: PROFILES_OPTIONS,
+  },
   'merge-reports': {
-    run: mergeReportsCommand,
+    load: async () => (await import('./merge-reports-command.ts')).mergeReportsCommand,
     synopsis: '--into DIR SHARD_DIR...',
     summary: 'merge the reports of --shard runs into one report and verdict',
     options: MERGE_REPORTS_OPTIONS,
   },
   'self-check': {
-    run: selfCheckCommand,
+    load: async () => (await import('./self-check-command.ts')).selfCheckCommand,
     synopsis: '[--only NAME[,NAME]] [--faults A,B] [--jobs N] [--min-score P]',
     summary: 'run the suites against the clean reference and each named fault of it: which rule caught each fault, and the score',
     options: SELF_CHECK_OPTIONS,

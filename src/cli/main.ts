@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(commandUsage(name, command));
     return 0;
   }
-  return command.run(rest);
+  return (await command.load())(rest);
 }
 
 main(process.argv.slice(2)).then(

@@ -1,11 +1,9 @@
-import { buildReport, reportPaths } from '../report/build-report.ts';
+import { buildReport } from '../report/build-report.ts';
+import { reportPaths } from '../report/report-paths.ts';
 import { mergeShardResults } from '../report/merge-shard-results.ts';
-import { parseOptions, type OptionTable } from '../config/options.ts';
+import { parseOptions } from '../config/options.ts';
 import { UsageError } from './usage-error.ts';
-
-export const MERGE_REPORTS_OPTIONS = {
-  into: { type: 'string', value: 'DIR', help: 'where the merged report goes' },
-} as const satisfies OptionTable;
+import { MERGE_REPORTS_OPTIONS } from './command-options.ts';
 
 /**
  * `ledger-conformance merge-reports --into DIR SHARD_DIR...`: one report and one verdict from the

@@ -1,10 +1,7 @@
-import { parseOptions, type OptionTable } from '../config/options.ts';
+import { parseOptions } from '../config/options.ts';
 import { DEFAULTS } from '../config/run-config.ts';
 import { PROFILES } from '../profiles/profiles.ts';
-
-export const PROFILES_OPTIONS = {
-  json: { type: 'boolean', help: 'the profiles as JSON' },
-} as const satisfies OptionTable;
+import { PROFILES_OPTIONS } from './command-options.ts';
 
 /** `ledger-conformance profiles [--json]`: the named targets `run --profile` accepts. */
 export async function profilesCommand(argv: string[]): Promise<number> {

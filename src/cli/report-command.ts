@@ -1,9 +1,8 @@
-import { parseOptions, type OptionTable } from '../config/options.ts';
-import { RUN_OPTIONS } from '../config/parse-args.ts';
+import { parseOptions } from '../config/options.ts';
 import { DEFAULTS } from '../config/run-config.ts';
-import { buildReport, reportPaths } from '../report/build-report.ts';
-
-export const REPORT_OPTIONS = { 'report-dir': RUN_OPTIONS['report-dir'] } as const satisfies OptionTable;
+import { buildReport } from '../report/build-report.ts';
+import { reportPaths } from '../report/report-paths.ts';
+import { REPORT_OPTIONS } from './command-options.ts';
 
 /** `ledger-conformance report`: rebuilds summary, rules.json and the HTML report from the last run. */
 export async function reportCommand(argv: string[]): Promise<number> {

@@ -1,13 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULTS } from '../config/run-config.ts';
-import { reportPaths } from '../report/build-report.ts';
+import { reportPaths } from '../report/report-paths.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
-import { parseOptions, type OptionTable } from '../config/options.ts';
+import { parseOptions } from '../config/options.ts';
 import { listConformanceTests } from './list-tests.ts';
-
-export const RULES_OPTIONS = {
-  json: { type: 'boolean', help: 'the catalogue with tests and last verdicts as JSON' },
-} as const satisfies OptionTable;
+import { RULES_OPTIONS } from './command-options.ts';
 
 /** `ledger-conformance rules`: the catalogue, per rule the tests that check it (and the last verdict, if any). */
 export async function rulesCommand(argv: string[]): Promise<number> {

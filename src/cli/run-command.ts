@@ -1,12 +1,11 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { startVitest } from 'vitest/node';
 import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
 import { ConfigError, TARGET_OF, UNUSED_TARGET, type Targets } from '../config/run-config.ts';
-import { collectDrift } from '../drift/collect-drift.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig } from '../harness/resolve-config.ts';
 import { ensureWritableDir } from '../config/report-dir.ts';
-import { buildReport, reportPaths, type RunInfo } from '../report/build-report.ts';
+import type { RunInfo } from '../report/build-report.ts';
+import { reportPaths } from '../report/report-paths.ts';
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
 import { readExpectations } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
@@ -104,6 +103,9 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
     const started = Date.now();
+    // vitest, drift and report code load only now: a run refused on its flags or targets ends
+    // without them, and an embedded reference starts in its own process meanwhile.
+    const { startVitest } = await import('vitest/node');
     const vitest = await startVitest('test', run.only.map((name) => `suites/${name}`), {
       root: ROOT,
       config: VITEST_CONFIG,
@@ -133,7 +135,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         ? { status: 'skipped', message: 'the query service is not part of this run (--only)', findings: [] }
         : run.shard && !run.shard.startsWith('1/')
           ? { status: 'skipped', message: `compared by shard 1 only (this is shard ${run.shard})`, findings: [] }
-          : await collectDrift({
+          : await (await import('../drift/collect-drift.ts')).collectDrift({
             baseUrl: targets.baseUrl,
             headers: run.headers,
             timeoutMs: run.timeoutMs,
@@ -160,6 +162,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       ...(run.minEvaluated !== undefined ? { minEvaluated: run.minEvaluated } : {}),
     };
     writeFileSync(paths.runInfo, JSON.stringify(info, null, 2));
+    const { buildReport } = await import('../report/build-report.ts');
     const { verdict, summary, machine } = await buildReport(run.reportDir, { html: true });
     say(`\n${summary}\nreports: ${paths.summary}, ${paths.junit}, ${paths.html}/index.html${run.drift ? `, ${drift.text}` : ''}\n`);
     if (run.json) process.stdout.write(`${JSON.stringify(machine, null, 2)}\n`);

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
 import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
 import { writeHar } from './har.ts';
-import { REPRODUCERS_DIR } from './reproducer.ts';
 import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
 import { junitFromVerdict } from './junit-rules.ts';
 import { machineVerdict, type MachineVerdict } from './machine-verdict.ts';
@@ -14,33 +13,8 @@ import { rulesPage } from './rules-page.ts';
 import { SELF_CHECK_PAGE } from './self-check-page.ts';
 import { summaryText, type SummaryContext } from './summary-text.ts';
 import { readTestOutcomes, ResultsError } from './test-outcomes.ts';
+import { reportPaths } from './report-paths.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
-
-/** Where a run leaves its evidence, all under the report directory. */
-export function reportPaths(reportDir: string) {
-  const dir = resolve(reportDir);
-  return {
-    dir,
-    vitestJson: join(dir, 'vitest-results.json'),
-    /** vitest's blob report of a --shard run: what merge-reports hands to vitest's own merge. */
-    vitestBlob: join(dir, 'vitest-blob.json'),
-    junit: join(dir, 'junit.xml'),
-    allureResults: join(dir, 'allure-results'),
-    html: join(dir, 'html'),
-    /** The allure test tree, below the rules page that opens the HTML report. */
-    htmlTests: join(dir, 'html', 'tests'),
-    summary: join(dir, 'summary.txt'),
-    rules: join(dir, 'rules.json'),
-    exchanges: join(dir, 'exchanges.jsonl'),
-    /** The same exchanges as HAR 1.2, written with the report. */
-    har: join(dir, 'exchanges.har'),
-    attempts: join(dir, 'attempts.log'),
-    /** Transport faults per target, so every test file of the run knows a target it gave up. */
-    faults: join(dir, 'target-faults.jsonl'),
-    runInfo: join(dir, 'run-info.json'),
-    reproducers: join(dir, REPRODUCERS_DIR),
-  };
-}
 
 export interface RunInfo {
   targets: Record<string, string>;

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { EXIT_CODES } from './exit-codes.ts';
-import type { reportPaths } from './build-report.ts';
+import type { reportPaths } from './report-paths.ts';
 
 type Paths = ReturnType<typeof reportPaths>;
 

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { createVitest } from 'vitest/node';
 import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { driftPaths, readDriftData, type DriftData } from '../drift/drift-report.ts';
-import { reportPaths, type RunInfo } from './build-report.ts';
+import type { RunInfo } from './build-report.ts';
+import { reportPaths } from './report-paths.ts';
 import { ResultsError } from './test-outcomes.ts';
 import { ROOT, VITEST_CONFIG } from '../cli/package-root.ts';
 

@@ -1,0 +1,18 @@
+// The options of the small commands, apart from the code that runs them: help and usage errors
+// need only these tables, so a command's heavy imports load only when it runs.
+import type { OptionTable } from '../config/options.ts';
+import { RUN_OPTIONS } from '../config/parse-args.ts';
+
+export const RULES_OPTIONS = {
+  json: { type: 'boolean', help: 'the catalogue with tests and last verdicts as JSON' },
+} as const satisfies OptionTable;
+
+export const REPORT_OPTIONS = { 'report-dir': RUN_OPTIONS['report-dir'] } as const satisfies OptionTable;
+
+export const PROFILES_OPTIONS = {
+  json: { type: 'boolean', help: 'the profiles as JSON' },
+} as const satisfies OptionTable;
+
+export const MERGE_REPORTS_OPTIONS = {
+  into: { type: 'string', value: 'DIR', help: 'where the merged report goes' },
+} as const satisfies OptionTable;
