@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse as parseYaml } from 'yaml';
+import { knownValid, rememberValid } from './validated-spec-memo.ts';
 
 export type InterfaceName = 'ledger-query' | 'status' | 'verify';
 export const INTERFACES: readonly InterfaceName[] = ['ledger-query', 'status', 'verify'];
@@ -13,14 +14,15 @@ export function specPath(name: InterfaceName): string {
   return `${SPECS_DIR}${name}.openapi.yaml`;
 }
 
-/** Reads a spec file as written (with its $refs), failing with a message that names the file. */
-export async function readSpecDocument(path: string): Promise<OpenAPIV3_1.Document> {
-  let text: string;
+async function readSpecText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     throw new SpecError(`cannot read OpenAPI document ${path}: ${(error as Error).message}`);
   }
+}
+
+function parseSpecText(path: string, text: string): OpenAPIV3_1.Document {
   try {
     return parseYaml(text) as OpenAPIV3_1.Document;
   } catch (error) {
@@ -28,14 +30,23 @@ export async function readSpecDocument(path: string): Promise<OpenAPIV3_1.Docume
   }
 }
 
+/** Reads a spec file as written (with its $refs), failing with a message that names the file. */
+export async function readSpecDocument(path: string): Promise<OpenAPIV3_1.Document> {
+  return parseSpecText(path, await readSpecText(path));
+}
+
 /**
- * Validates a document with swagger-parser and returns it fully dereferenced. swagger-parser
- * mutates its input, so it works on a clone.
+ * Validates a document with swagger-parser (a text once: validated-spec-memo.ts) and returns it
+ * fully dereferenced. swagger-parser mutates its input, so it works on a clone.
  */
 export async function loadValidatedSpec(path: string): Promise<OpenAPIV3_1.Document> {
-  const raw = await readSpecDocument(path);
+  const text = await readSpecText(path);
+  const raw = parseSpecText(path, text);
   try {
-    await SwaggerParser.validate(structuredClone(raw) as never);
+    if (!knownValid(text)) {
+      await SwaggerParser.validate(structuredClone(raw) as never);
+      rememberValid(text);
+    }
     return (await SwaggerParser.dereference(structuredClone(raw) as never)) as OpenAPIV3_1.Document;
   } catch (error) {
     throw new SpecError(`OpenAPI document ${path} is invalid: ${(error as Error).message}`);

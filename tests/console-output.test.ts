@@ -1,7 +1,9 @@
 // What the console shows during and after a run, read as a CI log does (not a terminal, NO_COLOR):
 // a progress line per test file, no dots, the verdict summary last with a curl per failed contract
-// rule, and that curl sends the failing request again and gets the answer the test got.
+// rule, and that curl sends the failing request again and gets the answer the test got. The run
+// leaves out the HTML report (--no-html), which `report` then builds from the same results.
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,7 +30,7 @@ describe('console output of a failing run', () => {
   beforeAll(async () => {
     server = await startReferenceServer();
     proxy = await startProxy(server.baseUrl, { rewrite: breakIndicator });
-    result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--report-dir', reportDir]);
+    result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--no-html', '--report-dir', reportDir]);
   }, 170_000);
   afterAll(async () => {
     await proxy?.close();
@@ -67,5 +69,15 @@ describe('console output of a failing run', () => {
     // The broken indicator comes back from the replay as the test saw it, with the same 200.
     const replay = replays.map((r) => r.stdout).find((out) => out.includes('"indicator":"purple"'));
     expect(replay).toMatch(/^HTTP\/1\.1 200/m);
+  });
+
+  it('with --no-html writes summary, JUnit and rules.json but no HTML; `report` builds it from the same results', async () => {
+    expect(result.stdout).toMatch(/^reports: .*summary\.txt, .*junit\.xml, .*rules\.json$/m);
+    expect(existsSync(join(reportDir, 'html'))).toBe(false);
+    for (const file of ['summary.txt', 'junit.xml', 'rules.json']) expect(existsSync(join(reportDir, file)), file).toBe(true);
+    const rebuilt = await runCli(['report', '--report-dir', reportDir]);
+    expect(rebuilt.code).toBe(1);
+    expect(readFileSync(join(reportDir, 'html', 'index.html'), 'utf8')).toContain('ST-3-indicator-enum');
+    expect(existsSync(join(reportDir, 'html', 'tests', 'index.html'))).toBe(true);
   });
 });

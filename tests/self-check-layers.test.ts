@@ -62,8 +62,8 @@ describe('ledger-conformance run --fault', () => {
     const faultyDir = tempDir('fault');
     const cleanDir = tempDir('clean');
     const [faulty, clean] = await Promise.all([
-      runCli(['run', '--only', 'status', '--quiet', '--report-dir', faultyDir, '--fault', 'status-indicator-unknown'], 290_000),
-      runCli(['run', '--only', 'status', '--quiet', '--report-dir', cleanDir], 290_000),
+      runCli(['run', '--no-html', '--only', 'status', '--quiet', '--report-dir', faultyDir, '--fault', 'status-indicator-unknown'], 290_000),
+      runCli(['run', '--no-html', '--only', 'status', '--quiet', '--report-dir', cleanDir], 290_000),
     ]);
     expect(faulty.stdout).toContain('with fault status-indicator-unknown');
     expect(faulty.code).toBe(1);

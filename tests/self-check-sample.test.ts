@@ -12,7 +12,7 @@ const SAMPLE = ['schedules-limit-101-accepted', 'status-indicator-unknown', 'sta
 describe.concurrent('ledger-conformance self-check (sample)', () => {
   it('passes the clean reference and catches each sampled fault under a rule it names', { timeout: 600_000 }, async () => {
     const dir = tempDir('self-check');
-    const result = await runCli(['self-check', '--faults', SAMPLE.join(','), '--jobs', '2', '--min-score', '100', '--report-dir', dir], 590_000);
+    const result = await runCli(['self-check', '--faults', SAMPLE.join(','), '--jobs', '2', '--depth', '4', '--min-score', '100', '--report-dir', dir], 590_000);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const report = readJson<SelfCheckReport>(join(dir, 'self-check.json'));
     expect(report.clean.passed).toBe(true);

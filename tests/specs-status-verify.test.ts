@@ -3,6 +3,7 @@
 // well-formed, and the schemas accept and reject a few hand-written documents as the contract says.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
@@ -55,7 +56,8 @@ function schemaValidator(doc: Doc) {
 describe('OpenAPI documents of the status and verification interfaces', () => {
   for (const name of ['status', 'verify'] as const) {
     it(`${name}.openapi.yaml passes swagger-parser validate()`, async () => {
-      await expect(loadSpec(name)).resolves.toBeTruthy();
+      // Straight to the validator: loadSpec skips texts it validated before (validated-spec-memo.ts).
+      await expect(SwaggerParser.validate(await readSpecDocument(specPath(name)) as never)).resolves.toBeTruthy();
     });
 
     it(`${name}.openapi.yaml is OpenAPI 3.1.0, version 1.0.0, with a server variable`, () => {

@@ -163,8 +163,9 @@ export async function runCommand(argv: string[]): Promise<number> {
     };
     writeFileSync(paths.runInfo, JSON.stringify(info, null, 2));
     const { buildReport } = await import('../report/build-report.ts');
-    const { verdict, summary, machine } = await buildReport(run.reportDir, { html: true });
-    say(`\n${summary}\nreports: ${paths.summary}, ${paths.junit}, ${paths.html}/index.html${run.drift ? `, ${drift.text}` : ''}\n`);
+    const { verdict, summary, machine } = await buildReport(run.reportDir, { html: run.html });
+    const written = [paths.summary, paths.junit, run.html ? `${paths.html}/index.html` : paths.rules, ...(run.drift ? [drift.text] : [])];
+    say(`\n${summary}\nreports: ${written.join(', ')}\n`);
     if (run.json) process.stdout.write(`${JSON.stringify(machine, null, 2)}\n`);
     return verdict.exitCode;
   } finally {

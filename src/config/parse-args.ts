@@ -54,6 +54,7 @@ export const RUN_OPTIONS = {
   behave: { type: 'string', value: 'NAME', group: RUN, help: 'make the embedded reference behave as a named set, e.g. public (reference/faults/behaviours.ts); no target URL' },
   json: { type: 'boolean', group: RUN, help: 'print the machine verdict (as in rules.json) on stdout; everything else goes to stderr' },
   quiet: { type: 'boolean', group: RUN, help: 'no progress lines while the tests run: only the verdict summary at the end' },
+  'no-html': { type: 'boolean', group: RUN, help: 'leave out the HTML report (summary, JUnit and rules.json are written);\n`ledger-conformance report` builds it later from the same results' },
 } as const satisfies OptionTable;
 
 export type FlagValues = OptionValues<typeof RUN_OPTIONS>;
@@ -178,6 +179,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     shard,
     drift: flags['--drift'] ?? false,
     quiet: flags['--quiet'] ?? false,
+    html: !(flags['--no-html'] ?? false),
     verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), profile?.verifyChainId ?? DEFAULTS.verifyChainId),
     knownCallsFile: last(flags['--known-calls']),
     ...(verifySamplesFile !== undefined ? { verifySamplesFile } : {}),

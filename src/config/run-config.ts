@@ -46,6 +46,8 @@ export interface RunConfig {
   drift: boolean;
   /** No progress lines: the console shows only the verdict summary. */
   quiet: boolean;
+  /** Build the HTML report (allure's test tree below the rules page); off with --no-html. */
+  html: boolean;
   /** Chain of verification submissions (defaults suit the reference server). */
   verifyChainId: string;
   /** A chain the verification target must refuse as unsupported. */

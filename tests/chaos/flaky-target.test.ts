@@ -32,7 +32,7 @@ describe('a correct target behind resets, cut bodies and 503 with Retry-After', 
       if (fault.kind !== 'forward') faultedAt.set(key, Date.now());
       return fault;
     });
-    result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--max-requests', String(BUDGET), '--seed', '7', '--quiet', '--report-dir', dir], 100_000);
+    result = await runCli(['run', '--no-html', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--max-requests', String(BUDGET), '--seed', '7', '--quiet', '--report-dir', dir], 100_000);
   }, 110_000);
   afterAll(async () => {
     await proxy?.close();

@@ -33,7 +33,7 @@ describe('a correct verification service limited to 5 POSTs per second', () => {
       posts.push(now);
       return { kind: 'forward' };
     });
-    result = await runCli(['run', '--only', 'verify', '--verify-url', proxy.url, '--seed', '21', '--depth', '8', '--quiet', '--report-dir', dir], 150_000);
+    result = await runCli(['run', '--no-html', '--only', 'verify', '--verify-url', proxy.url, '--seed', '21', '--depth', '8', '--quiet', '--report-dir', dir], 150_000);
   }, 160_000);
   afterAll(async () => {
     await proxy?.close();

@@ -90,7 +90,7 @@ describe('run --drift against a target that publishes its document', () => {
       intercept: (req) => (req.url === PUBLISHED_DOCUMENT_PATH ? { status: 200, headers: { 'content-type': 'application/yaml' }, body: FIXTURE } : undefined),
     });
     // A small budget keeps the run short: most checks are not evaluated, and their verdicts say so next to the drift.
-    result = await runCli(['run', '--only', 'ledger-query', '--base-url', proxy.url, '--treat-as-remote', '--rate', '200', '--max-requests', '30', '--seed', '3', '--drift', '--report-dir', dir]);
+    result = await runCli(['run', '--no-html', '--only', 'ledger-query', '--base-url', proxy.url, '--treat-as-remote', '--rate', '200', '--max-requests', '30', '--seed', '3', '--drift', '--report-dir', dir]);
   }, 170_000);
   afterAll(async () => {
     await proxy?.close();

@@ -60,7 +60,7 @@ describe('a verification run against a target treated as remote, without --allow
   beforeAll(async () => {
     server = await startReferenceServer();
     result = await runCli([
-      'run', '--only', 'verify', '--verify-url', server.verifyUrl, '--treat-as-remote',
+      'run', '--no-html', '--only', 'verify', '--verify-url', server.verifyUrl, '--treat-as-remote',
       '--rate', String(rate), '--max-requests', String(maxRequests), '--seed', '7', '--report-dir', dir,
     ]);
   }, 150_000);

@@ -30,7 +30,7 @@ describe('a target that throttles: a storm of 429s and the odd 503 with Retry-Af
       },
     });
     result = await runCli([
-      'run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--treat-as-remote',
+      'run', '--no-html', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--treat-as-remote',
       '--rate', '50', '--max-requests', '400', '--seed', '5', '--report-dir', dir,
     ]);
   }, 170_000);

@@ -24,7 +24,7 @@ async function statusRunNow(name: string, fault: Fault): Promise<Map<string, str
   const proxy = await startFaultProxy(new URL(server.statusUrl).origin, fault);
   try {
     const dir = tempDir(`status-${name}`);
-    const result = await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}${new URL(server.statusUrl).pathname}`, '--seed', '7', '--depth', '4', '--report-dir', dir, '--quiet']);
+    const result = await runCli(['run', '--no-html', '--only', 'status', '--status-url', `${proxy.url}${new URL(server.statusUrl).pathname}`, '--seed', '7', '--depth', '4', '--report-dir', dir, '--quiet']);
     if (process.env.SHOW_RUN) console.log(result.stdout);
     return new Map([...ruleRows(dir)].map(([id, row]) => [id, row.verdict]));
   } finally {

@@ -27,7 +27,7 @@ async function verifyRunNow(name: string, fault: Fault): Promise<Map<string, str
   const proxy = await startFaultProxy(new URL(own.verifyUrl).origin, fault);
   try {
     const dir = tempDir(`verify-${name}`);
-    const result = await runCli(['run', '--only', 'verify', '--verify-url', `${proxy.url}${new URL(own.verifyUrl).pathname}`, '--verify-samples', samplesFile,
+    const result = await runCli(['run', '--no-html', '--only', 'verify', '--verify-url', `${proxy.url}${new URL(own.verifyUrl).pathname}`, '--verify-samples', samplesFile,
       '--seed', '7', '--depth', '4', '--report-dir', dir, '--quiet'], CHILD_TIMEOUT);
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/);
     if (process.env.SHOW_RUN) console.log(result.stdout);
