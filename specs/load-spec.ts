@@ -2,11 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { parse as parseYaml } from 'yaml';
-import { knownValid, rememberValid } from './validated-spec-memo.ts';
+import { createRequire } from 'node:module';
+import { knownValid, parseYamlRemembered, rememberValid } from './content-memo.ts';
 
 export type InterfaceName = 'ledger-query' | 'status' | 'verify';
 export const INTERFACES: readonly InterfaceName[] = ['ledger-query', 'status', 'verify'];
+
+/** The tool that validates spec texts, as content-memo.ts remembers its findings. */
+export const SPEC_VALIDATOR = `swagger-parser ${(createRequire(import.meta.url)('@apidevtools/swagger-parser/package.json') as { version: string }).version}`;
 
 export const SPECS_DIR = fileURLToPath(new URL('./', import.meta.url));
 
@@ -24,7 +27,7 @@ async function readSpecText(path: string): Promise<string> {
 
 function parseSpecText(path: string, text: string): OpenAPIV3_1.Document {
   try {
-    return parseYaml(text) as OpenAPIV3_1.Document;
+    return parseYamlRemembered(text) as OpenAPIV3_1.Document;
   } catch (error) {
     throw new SpecError(`OpenAPI document ${path} is not valid YAML: ${(error as Error).message}`);
   }
@@ -36,16 +39,16 @@ export async function readSpecDocument(path: string): Promise<OpenAPIV3_1.Docume
 }
 
 /**
- * Validates a document with swagger-parser (a text once: validated-spec-memo.ts) and returns it
+ * Validates a document with swagger-parser (a text once: content-memo.ts) and returns it
  * fully dereferenced. swagger-parser mutates its input, so it works on a clone.
  */
 export async function loadValidatedSpec(path: string): Promise<OpenAPIV3_1.Document> {
   const text = await readSpecText(path);
   const raw = parseSpecText(path, text);
   try {
-    if (!knownValid(text)) {
+    if (!knownValid(SPEC_VALIDATOR, text)) {
       await SwaggerParser.validate(structuredClone(raw) as never);
-      rememberValid(text);
+      rememberValid(SPEC_VALIDATOR, text);
     }
     return (await SwaggerParser.dereference(structuredClone(raw) as never)) as OpenAPIV3_1.Document;
   } catch (error) {

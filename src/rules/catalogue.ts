@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createHash } from 'node:crypto';
+import { knownValid, parseYamlRemembered, rememberValid } from '../../specs/content-memo.ts';
 import { documentValidator, projectSchema } from '../spec/document-validator.ts';
 import { INTERFACES, SPECS_DIR, type InterfaceName } from '../../specs/load-spec.ts';
 
@@ -21,7 +22,10 @@ export class CatalogueError extends Error {
 }
 
 const SCHEMA = projectSchema('rule-catalogue');
-const checkDocument = documentValidator(SCHEMA, (SCHEMA.properties!.rules as { items: { properties: Record<string, object> } }).items.properties);
+/** The schema's own text names the check: a catalogue found valid stays so until the file or the schema changes. */
+const VALIDATOR = `rule-catalogue schema ${createHash('sha256').update(JSON.stringify(SCHEMA)).digest('hex')}`;
+let checkDocument: ReturnType<typeof documentValidator> | undefined;
+const schemaCheck = () => (checkDocument ??= documentValidator(SCHEMA, (SCHEMA.properties!.rules as { items: { properties: Record<string, object> } }).items.properties));
 
 /**
  * Reads one catalogue file, checked against specs/schemas/rule-catalogue.schema.json (the schema
@@ -29,13 +33,18 @@ const checkDocument = documentValidator(SCHEMA, (SCHEMA.properties!.rules as { i
  */
 export function readCatalogueFile(path: string, name: InterfaceName): Rule[] {
   let doc: { interface: string; prefix: string; rules: Array<Omit<Rule, 'interface'>> };
+  let text: string;
   try {
-    doc = parseYaml(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
+    doc = parseYamlRemembered(text) as typeof doc;
   } catch (error) {
     throw new CatalogueError(`rule catalogue ${path} cannot be read: ${(error as Error).message}`);
   }
-  const problem = checkDocument(doc);
-  if (problem) throw new CatalogueError(`rule catalogue ${path}${problem.entry ? ` rule #${problem.entry}` : ''}: ${problem.message}`);
+  if (!knownValid(VALIDATOR, text)) {
+    const problem = schemaCheck()(doc);
+    if (problem) throw new CatalogueError(`rule catalogue ${path}${problem.entry ? ` rule #${problem.entry}` : ''}: ${problem.message}`);
+    rememberValid(VALIDATOR, text);
+  }
   if (doc.prefix !== PREFIX[name] || doc.interface !== name) {
     throw new CatalogueError(`rule catalogue ${path} must be for interface ${name} with prefix ${PREFIX[name]}`);
   }

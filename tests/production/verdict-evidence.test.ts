@@ -29,7 +29,7 @@ describe.concurrent('a run that could not judge never ends PASS', { timeout: 240
 
   it('calls a run whose budget ran out before any check INCOMPLETE (exit 3), not PASS', async () => {
     const dir = tempDir('budget');
-    const result = await runCli(['run', '--only', 'ledger-query', '--base-url', server.baseUrl, '--max-requests', '1', '--report-dir', dir]);
+    const result = await runCli(['run', '--no-html', '--only', 'ledger-query', '--base-url', server.baseUrl, '--max-requests', '1', '--report-dir', dir]);
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/ledger-conformance: INCOMPLETE \(exit 3\)/);
     expect(result.stdout).toMatch(/incomplete: no contract rule of ledger-query was evaluated/);
@@ -42,7 +42,7 @@ describe.concurrent('a run that could not judge never ends PASS', { timeout: 240
 
   it('prints the machine verdict with --json on stdout alone, people\'s output on stderr', async () => {
     const dir = tempDir('json');
-    const result = await runCli(['run', '--only', 'status', '--status-url', server.statusUrl, '--seed', '3', '--depth', '3', '--json', '--report-dir', dir]);
+    const result = await runCli(['run', '--no-html', '--only', 'status', '--status-url', server.statusUrl, '--seed', '3', '--depth', '3', '--json', '--report-dir', dir]);
     expect(result.code).toBe(0);
     const verdict = JSON.parse(result.stdout) as MachineVerdictJson;
     expect(verdict.outcome).toBe('PASS');
@@ -77,7 +77,7 @@ describe.concurrent('a target that throttles every request', { timeout: 240_000 
 
   it('ends INCOMPLETE, names throttling as the cause, judges no answer and counts every request it sent', async () => {
     const dir = tempDir('all-429');
-    const result = await runCli(['run', '--only', 'status', '--status-url', url, '--seed', '3', '--depth', '3', '--report-dir', dir]);
+    const result = await runCli(['run', '--no-html', '--only', 'status', '--status-url', url, '--seed', '3', '--depth', '3', '--report-dir', dir]);
     expect(result.code).toBe(3);
     expect(result.stdout).toMatch(/incomplete: \d+ test\(s\) stopped before judging: the target kept throttling/);
     const verdict = readJson<MachineVerdictJson>(join(dir, 'rules.json'));
@@ -141,7 +141,7 @@ describe.concurrent('what a check names but never judges', { timeout: 240_000 },
 
   it('reports rules whose only data was an empty list as not evaluated or skipped, never passed', async () => {
     const dir = tempDir('quiet-page');
-    await runCli(['run', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--seed', '3', '--depth', '3', '--report-dir', dir]);
+    await runCli(['run', '--no-html', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--seed', '3', '--depth', '3', '--report-dir', dir]);
     const verdict = readJson<MachineVerdictJson>(join(dir, 'rules.json'));
     for (const id of ['ST-8-incidents-max-50', 'ST-8-maintenances-max-50', 'ST-3-incident-status-enum', 'ST-3-maintenance-status-enum', 'ST-4.7-incident-fields']) {
       const rule = verdict.rules.find((r) => r.id === id)!;
