@@ -14,10 +14,12 @@ export default defineConfig({
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts', 'generators/**/*.test.ts', 'reference/**/*.test.ts', 'fixtures/**/*.test.ts'],
           // The slow files run their CLI children a few at a time, so two files at once keep two cores
           // busy (vitest's default on 2 cores is one file at a time); more starve the children until
-          // their own timeouts and throttling waits run out. Files stay isolated: timing tests measure
-          // in their own process. A worker count other than the conformance project's needs its own
-          // group, run after that project.
+          // their own timeouts and throttling waits run out. The two workers are reused from file to
+          // file (not isolated): a fresh process per file cost a third of the project's CPU in start-up
+          // and imports; no test depends on module state another file left. A worker count other than
+          // the conformance project's needs its own group, run after that project.
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -133,27 +133,38 @@ describe('transient faults are retried a bounded number of times, and told apart
 
 describe('pacing adapts to the target', () => {
   it('spaces requests to a target that throttled, and speeds up again once answers flow', async () => {
-    const pacer = createTargetPacer();
-    const origin = 'http://127.0.0.1:1';
-    pacer.throttled(origin, 0);
-    const t0 = Date.now();
-    for (let i = 0; i < 4; i++) await pacer.wait(origin);
-    // A target asking for no wait is not slowed.
-    expect(Date.now() - t0).toBeLessThan(40);
-    pacer.throttled(origin, 1_000);
-    const t1 = Date.now();
-    for (let i = 0; i < 3; i++) await pacer.wait(origin);
-    // One asking for a second pauses that long, then requests go 50 ms apart.
-    expect(Date.now() - t1).toBeGreaterThanOrEqual(1_090);
-    // Throttled again after the pause: the gap doubles to 100 ms.
-    pacer.throttled(origin, 200);
-    const t3 = Date.now();
-    for (let i = 0; i < 3; i++) await pacer.wait(origin);
-    expect(Date.now() - t3).toBeGreaterThanOrEqual(390);
-    for (let i = 0; i < 40; i++) pacer.answered(origin);
-    const t2 = Date.now();
-    for (let i = 0; i < 4; i++) await pacer.wait(origin);
-    expect(Date.now() - t2).toBeLessThan(150);
+    // On fake time: the gaps are the pacer's arithmetic, not what a busy machine's timers deliver.
+    vi.useFakeTimers();
+    try {
+      const pacer = createTargetPacer();
+      const origin = 'http://127.0.0.1:1';
+      const elapsed = async (waits: number) => {
+        const t0 = Date.now();
+        let end: number | undefined;
+        const done = (async () => {
+          for (let i = 0; i < waits; i++) await pacer.wait(origin);
+          end = Date.now();
+        })();
+        // Time moves from timer to timer until the waits are over; the clock is read when they are.
+        while (end === undefined) await vi.advanceTimersToNextTimerAsync();
+        await done;
+        return end - t0;
+      };
+      pacer.throttled(origin, 0);
+      // A target asking for no wait is not slowed.
+      expect(await elapsed(4)).toBe(0);
+      // One asking for a second pauses that long, then requests go 50 ms apart.
+      pacer.throttled(origin, 1_000);
+      expect(await elapsed(3)).toBe(1_100);
+      // Throttled again after the pause: the gap doubles to 100 ms.
+      pacer.throttled(origin, 200);
+      expect(await elapsed(3)).toBe(400);
+      // Calm answers halve the gap away: only the slot already promised is waited for.
+      for (let i = 0; i < 40; i++) pacer.answered(origin);
+      expect(await elapsed(4)).toBe(100);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('widens the gap once per pause, however many answers to requests already in flight come during it', async () => {
