@@ -1,9 +1,11 @@
 import type { ResolvedConfig } from '../config/run-config.ts';
 
-// The resolved run configuration travels from the global setup to the test workers by provide/inject.
+// The global setup hands the test workers the resolved run configuration and the address of the
+// run's coordinator (src/harness/run-coordinator.ts) by provide/inject.
 declare module 'vitest' {
   export interface ProvidedContext {
     conformance: ResolvedConfig;
+    coordinator: string;
   }
 }
 

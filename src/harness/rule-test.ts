@@ -15,6 +15,7 @@ import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalo
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { judgeEveryAnswer, unreadableAnswer } from './every-answer.ts';
+import { ONE_AT_A_TIME } from './one-at-a-time.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runInTestScope, runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
@@ -69,12 +70,6 @@ const TEST_MAX_ATTEMPTS = 2_000;
 /** Time kept back from the test's timeout, so its own budget ends it before vitest does. */
 const TEST_TIME_MARGIN_MS = 10_000;
 
-/**
- * Interfaces whose tests run one at a time. The verifier rejects excess traffic per client
- * (VF-7-too-many-requests) at a rate the contract does not state: concurrent tests on a loopback
- * target (not paced by us) would mostly wait out each other's throttling.
- */
-const ONE_AT_A_TIME: ReadonlySet<InterfaceName> = new Set(['verify']);
 /** Cases of a property sent together by a concurrent test: a distant target's latency is waited on in parallel. */
 const CASES_AT_ONCE = 8;
 
@@ -159,7 +154,9 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
-      await runInTestScope(scope, () => collectEvaluations(tallies, () => body(check)));
+      const judge = () => runInTestScope(scope, () => collectEvaluations(tallies, () => body(check)));
+      // Alone across the run, not only in its file: the files run in several workers.
+      await (ONE_AT_A_TIME.has(iface) ? state.limits.alone(`interface ${iface}`, judge) : judge());
     } catch (error) {
       const cause = stopCause(error);
       if (error instanceof SkipCheck) skipReason = state.redact.text(error.message);

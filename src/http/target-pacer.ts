@@ -27,17 +27,17 @@ export interface TargetPacer {
   answered(target: string): void;
   /** An attempt ended in a transport fault (it may still be retried). */
   faulted(target: string, message: string): void;
-  /** Why the run gave the target up, if it did. */
-  abandoned(target: string): string | undefined;
 }
 
 /**
  * Adapts the pace of the run to each target, i.e. each interface of a host (AIMD): a 429 or a 503
  * with Retry-After pauses that target and doubles the gap between its requests, up to the wait it
- * asked for; calm answers halve it back. Transport faults in a row make the run give the target up. Faults
- * and give-ups are kept in `faultLog` (when given) so later test files of the run know them.
+ * asked for; calm answers halve it back. Transport faults in a row make the run give the target up
+ * (`abandoned` says why). Faults are kept in `faultLog` (when given): a pacer started on that log
+ * knows them. A run has one pacer, in its coordinator (src/harness/run-coordinator.ts), shared by
+ * the tests of every worker.
  */
-export function createTargetPacer(faultLog?: string): TargetPacer {
+export function createTargetPacer(faultLog?: string): TargetPacer & { abandoned(target: string): string | undefined } {
   const paces = new Map<string, TargetPace>();
   const pace = (target: string) => {
     let p = paces.get(target);

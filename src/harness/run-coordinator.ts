@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ResolvedConfig } from '../config/run-config.ts';
+import { logAttempts, readAttemptTimes } from '../http/attempt-log.ts';
+import { createRateLimiter } from '../http/rate-limiter.ts';
+import { BudgetExhausted, createRequestBudget } from '../http/request-budget.ts';
+import { createTargetPacer } from '../http/target-pacer.ts';
+import { TargetAbandoned } from '../http/transport-faults.ts';
+import { createNamedLocks } from './named-locks.ts';
+
+/** What happened to one attempt, told to the run's pacer after the answer (or the fault). */
+export type PaceReport =
+  | { kind: 'answered'; target: string }
+  | { kind: 'throttled'; target: string; retryAfterMs: number }
+  | { kind: 'faulted'; target: string; message: string };
+
+/** The calls a test worker makes; each is answered once it is done (a wait or a lock: once it is over). */
+export type CoordinatorCall =
+  | { op: 'attempt' }
+  | { op: 'wait'; target: string }
+  | { op: 'report'; reports: PaceReport[] }
+  | { op: 'lock'; name: string }
+  | { op: 'unlock'; name: string };
+
+/** A refusal travels back as its error's name and message, so the worker throws the same error. */
+export interface CoordinatorRefusal {
+  refused: 'BudgetExhausted' | 'TargetAbandoned';
+  message: string;
+}
+
+export interface RunCoordinator {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The run's shared limits, in vitest's main process: the conformance files run in several workers,
+ * and the request budget, the rate, each target's pace (with the attempt and fault logs) and the
+ * turns of tests that must run alone are the run's, not a worker's. Workers call it over loopback
+ * HTTP (src/harness/coordinator-client.ts).
+ */
+export async function startRunCoordinator(config: ResolvedConfig): Promise<RunCoordinator> {
+  // The run's count and pace so far (the CLI's probes) come from the attempt log.
+  const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
+  const limiter = createRateLimiter(config.effectiveRate, earlier);
+  const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
+  const pacer = createTargetPacer(config.faultLog);
+  const locks = createNamedLocks();
+
+  async function answer(call: CoordinatorCall): Promise<void> {
+    switch (call.op) {
+      case 'attempt':
+        budget.take();
+        await limiter.acquire();
+        // Every attempt (throttled ones too) is logged when it leaves, so the report's rate is the real one.
+        if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
+        return;
+      case 'wait':
+        return pacer.wait(call.target);
+      case 'report':
+        for (const r of call.reports) {
+          if (r.kind === 'answered') pacer.answered(r.target);
+          else if (r.kind === 'throttled') pacer.throttled(r.target, r.retryAfterMs);
+          else pacer.faulted(r.target, r.message);
+        }
+        return;
+      case 'lock':
+        return locks.acquire(call.name);
+      case 'unlock':
+        return locks.release(call.name);
+    }
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const reply = (status: number, body?: CoordinatorRefusal | { error: string }) => {
+        res.writeHead(status, body ? { 'content-type': 'application/json' } : {});
+        res.end(body ? JSON.stringify(body) : undefined);
+      };
+      (async () => answer(JSON.parse(Buffer.concat(chunks).toString('utf8')) as CoordinatorCall))().then(
+        () => reply(204),
+        (error: Error) => {
+          if (error instanceof BudgetExhausted || error instanceof TargetAbandoned) reply(409, { refused: error.name as CoordinatorRefusal['refused'], message: error.message });
+          else reply(500, { error: `${error.name}: ${error.message}` });
+        },
+      );
+    });
+  });
+  // Workers keep their connections for the whole run; a lock or a paced turn may be waited on long.
+  server.keepAliveTimeout = 120_000;
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
