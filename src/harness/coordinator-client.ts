@@ -1,6 +1,7 @@
 import { Pool } from 'undici';
 import type { ResolvedConfig } from '../config/run-config.ts';
 import { logAttempts } from '../http/attempt-log.ts';
+import { leaveInSlot } from '../http/rate-limiter.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
 import type { TargetPacer } from '../http/target-pacer.ts';
 import { TargetAbandoned } from '../http/transport-faults.ts';
@@ -10,7 +11,7 @@ import type { CoordinatorCall, CoordinatorRefusal, PaceReport } from './run-coor
 export interface RunLimits {
   /** The run's pace per target: waits and give-ups decided run-wide. */
   pacer: TargetPacer;
-  /** Before each attempt: takes it from the run's budget, waits for the run's rate, logs it. */
+  /** Before each attempt: takes it from the run's budget, waits for its slot in the run's rate, logs it. */
   beforeSend(): Promise<void>;
   /** Runs `body` while no other test of the run holds `name`. */
   alone<T>(name: string, body: () => Promise<T>): Promise<T>;
@@ -19,14 +20,15 @@ export interface RunLimits {
 // The loopback default budget is MAX_SAFE_INTEGER less the probes: no run can spend it, so it needs no count.
 const UNBOUNDED = Number.MAX_SAFE_INTEGER / 2;
 
-export function connectToCoordinator(url: string, config: ResolvedConfig): RunLimits {
+export function connectToCoordinator(url: string, config: Pick<ResolvedConfig, 'effectiveRate' | 'effectiveMaxRequests' | 'attemptLog'>): RunLimits {
   // Kept-alive connections: a call costs a loopback round trip. Calls that wait (a paced turn, a
-  // lock, the rate) hold a connection each, so there are as many as requests a worker has in flight.
+  // lock) hold a connection each, so there are as many as requests a worker has in flight.
   const pool = new Pool(url, { connections: 256, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 120_000 });
-  async function call(body: CoordinatorCall): Promise<void> {
+  async function call(body: CoordinatorCall): Promise<unknown> {
     const res = await pool.request({ path: '/', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const text = await res.body.text();
-    if (res.statusCode === 204) return;
+    if (res.statusCode === 204) return undefined;
+    if (res.statusCode === 200) return JSON.parse(text);
     if (res.statusCode === 409) {
       const refusal = JSON.parse(text) as CoordinatorRefusal;
       throw refusal.refused === 'BudgetExhausted' ? new BudgetExhausted(refusal.message) : new TargetAbandoned(refusal.message);
@@ -44,9 +46,10 @@ export function connectToCoordinator(url: string, config: ResolvedConfig): RunLi
     queued.push(r);
   };
   function flush() {
+    if (queued.length === 0) return;
     const reports = queued;
     queued = [];
-    const sent = call({ op: 'report', reports }).catch((error: Error) => {
+    const sent = call({ op: 'report', reports }).then(() => undefined, (error: Error) => {
       lost ??= error;
     });
     for (const { target } of reports) inFlight.set(target, sent);
@@ -68,8 +71,17 @@ export function connectToCoordinator(url: string, config: ResolvedConfig): RunLi
       faulted: (target, message) => report({ kind: 'faulted', target, message }),
     },
     async beforeSend() {
-      // Neither a budget nor a rate to keep: the attempt is only logged (appends from several processes do not interleave).
-      if (!nothingToCount) return call({ op: 'attempt' });
+      // Neither a budget nor a rate to keep: the attempt is only logged.
+      if (!nothingToCount) {
+        let op: 'attempt' | 'slot' = 'attempt';
+        await leaveInSlot(async () => {
+          const { slot } = (await call({ op })) as { slot: number };
+          op = 'slot';
+          return slot;
+        });
+      }
+      // Every attempt (throttled ones too) is logged as it leaves, so the report's rate is the real
+      // one; appends of one line from several processes do not interleave.
       if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
     },
     async alone(name, body) {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ResolvedConfig } from '../config/run-config.ts';
-import { logAttempts, readAttemptTimes } from '../http/attempt-log.ts';
+import { readAttemptTimes } from '../http/attempt-log.ts';
 import { createRateLimiter } from '../http/rate-limiter.ts';
 import { BudgetExhausted, createRequestBudget } from '../http/request-budget.ts';
 import { createTargetPacer } from '../http/target-pacer.ts';
@@ -14,9 +14,14 @@ export type PaceReport =
   | { kind: 'throttled'; target: string; retryAfterMs: number }
   | { kind: 'faulted'; target: string; message: string };
 
-/** The calls a test worker makes; each is answered once it is done (a wait or a lock: once it is over). */
+/**
+ * The calls a test worker makes; each is answered once it is done (a paced turn or a lock: once it
+ * is the caller's). `attempt` takes a request from the budget and a slot from the rate, `slot` a
+ * new slot for a request that missed its own; both answer the slot's time.
+ */
 export type CoordinatorCall =
   | { op: 'attempt' }
+  | { op: 'slot' }
   | { op: 'wait'; target: string }
   | { op: 'report'; reports: PaceReport[] }
   | { op: 'lock'; name: string }
@@ -35,11 +40,12 @@ export interface RunCoordinator {
 
 /**
  * The run's shared limits, in vitest's main process: the conformance files run in several workers,
- * and the request budget, the rate, each target's pace (with the attempt and fault logs) and the
- * turns of tests that must run alone are the run's, not a worker's. Workers call it over loopback
- * HTTP (src/harness/coordinator-client.ts).
+ * and the request budget, the rate, each target's pace (with the fault log) and the turns of
+ * tests that must run alone are the run's, not a worker's. Workers call it over loopback HTTP
+ * (src/harness/coordinator-client.ts) and wait for their rate slots themselves: this process is
+ * busy too (it serves the workers their modules), and a slot kept by its timers could come late.
  */
-export async function startRunCoordinator(config: ResolvedConfig): Promise<RunCoordinator> {
+export async function startRunCoordinator(config: Pick<ResolvedConfig, 'effectiveRate' | 'effectiveMaxRequests' | 'attemptLog' | 'attemptsBeforeTests' | 'faultLog'>): Promise<RunCoordinator> {
   // The run's count and pace so far (the CLI's probes) come from the attempt log.
   const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
   const limiter = createRateLimiter(config.effectiveRate, earlier);
@@ -47,14 +53,13 @@ export async function startRunCoordinator(config: ResolvedConfig): Promise<RunCo
   const pacer = createTargetPacer(config.faultLog);
   const locks = createNamedLocks();
 
-  async function answer(call: CoordinatorCall): Promise<void> {
+  async function answer(call: CoordinatorCall): Promise<{ slot: number } | void> {
     switch (call.op) {
       case 'attempt':
         budget.take();
-        await limiter.acquire();
-        // Every attempt (throttled ones too) is logged when it leaves, so the report's rate is the real one.
-        if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
-        return;
+        return { slot: limiter.reserve() };
+      case 'slot':
+        return { slot: limiter.reserve() };
       case 'wait':
         return pacer.wait(call.target);
       case 'report':
@@ -75,12 +80,12 @@ export async function startRunCoordinator(config: ResolvedConfig): Promise<RunCo
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const reply = (status: number, body?: CoordinatorRefusal | { error: string }) => {
+      const reply = (status: number, body?: object) => {
         res.writeHead(status, body ? { 'content-type': 'application/json' } : {});
         res.end(body ? JSON.stringify(body) : undefined);
       };
       (async () => answer(JSON.parse(Buffer.concat(chunks).toString('utf8')) as CoordinatorCall))().then(
-        () => reply(204),
+        (result) => (result ? reply(200, result) : reply(204)),
         (error: Error) => {
           if (error instanceof BudgetExhausted || error instanceof TargetAbandoned) reply(409, { refused: error.name as CoordinatorRefusal['refused'], message: error.message });
           else reply(500, { error: `${error.name}: ${error.message}` });
