@@ -22,8 +22,9 @@ const UNBOUNDED = Number.MAX_SAFE_INTEGER / 2;
 
 export function connectToCoordinator(url: string, config: Pick<ResolvedConfig, 'effectiveRate' | 'effectiveMaxRequests' | 'attemptLog'>): RunLimits {
   // Kept-alive connections: a call costs a loopback round trip. Calls that wait (a paced turn, a
-  // lock) hold a connection each, so there are as many as requests a worker has in flight.
-  const pool = new Pool(url, { connections: 256, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 120_000 });
+  // lock) hold a connection each, so there are as many as requests a worker has in flight, and
+  // their answers may take long (a turn comes after the tests before it): the tests' own time limits bound them.
+  const pool = new Pool(url, { connections: 256, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 120_000, headersTimeout: 0 });
   async function call(body: CoordinatorCall): Promise<unknown> {
     const res = await pool.request({ path: '/', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const text = await res.body.text();

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const coordinator = await startRunCoordinator(config);
   project.provide('conformance', config);
-  project.provide('coordinator', coordinator.url);
+  project.provide('coordinator', { url: coordinator.url, workers: project.config.maxWorkers });
   return async () => {
     await coordinator.close();
     await server?.close();

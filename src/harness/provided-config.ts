@@ -5,7 +5,8 @@ import type { ResolvedConfig } from '../config/run-config.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     conformance: ResolvedConfig;
-    coordinator: string;
+    /** The coordinator's URL, and how many workers run the files (so how many tests may wait for a turn). */
+    coordinator: { url: string; workers: number };
   }
 }
 

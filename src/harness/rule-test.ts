@@ -1,5 +1,5 @@
 import * as allure from 'allure-js-commons';
-import { test, TestRunner } from 'vitest';
+import { inject, test, TestRunner } from 'vitest';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { collectEvaluations } from '../evidence/evaluation.ts';
@@ -98,10 +98,15 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   const iface = interfaceOfRule(rules[0]!);
 
   const timeout = options.timeout ?? 120_000;
+  const ownTimeMs = Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2);
+  // A test that takes turns across the run may first wait for one test of every other worker: its
+  // time budget starts with its turn, and vitest's limit leaves room for the waits before it.
+  const takesTurns = ONE_AT_A_TIME.has(iface);
+  const limitMs = takesTurns ? timeout * inject('coordinator').workers : timeout;
   // Independent tests run concurrently (at most maxConcurrency of a file at once); a test inside a
   // describe.sequential block keeps its place in line, for requests that depend on each other.
-  const sequential = ONE_AT_A_TIME.has(iface) || TestRunner.getCurrentSuite()?.options?.sequential === true;
-  test(name, { timeout, meta: { rules }, ...(sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
+  const sequential = takesTurns || TestRunner.getCurrentSuite()?.options?.sequential === true;
+  test(name, { timeout: limitMs, meta: { rules }, ...(sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
     const state = runState();
     const { config } = state;
     const expectations = config.expectations ?? [];
@@ -116,7 +121,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const scope = { exchanges, writesAllowed: Boolean(options.writes) && config.allowWrites };
     // A refused request skips the test even if the body catches the error: it could not check what it meant to.
     let refused: string | undefined;
-    const allowance: TestAllowance = { deadline: Date.now() + Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2), maxAttempts: TEST_MAX_ATTEMPTS, attempts: 0, throttled: 0 };
+    const allowance: TestAllowance = { deadline: Date.now() + ownTimeMs, maxAttempts: TEST_MAX_ATTEMPTS, attempts: 0, throttled: 0 };
     const send = async (req: OutgoingRequest) => {
       try {
         return await state.client.send({ allowance, ...req });
@@ -156,7 +161,10 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       }
       const judge = () => runInTestScope(scope, () => collectEvaluations(tallies, () => body(check)));
       // Alone across the run, not only in its file: the files run in several workers.
-      await (ONE_AT_A_TIME.has(iface) ? state.limits.alone(`interface ${iface}`, judge) : judge());
+      await (takesTurns ? state.limits.alone(`interface ${iface}`, () => {
+        allowance.deadline = Date.now() + ownTimeMs;
+        return judge();
+      }) : judge());
     } catch (error) {
       const cause = stopCause(error);
       if (error instanceof SkipCheck) skipReason = state.redact.text(error.message);

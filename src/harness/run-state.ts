@@ -41,7 +41,7 @@ export function runState(): RunState {
   if (state) return state;
   const config = inject('conformance');
   const redact = createRedactor({ headers: config.headers, secretHeaders: config.secretHeaders, secretParams: config.secretParams });
-  const limits = connectToCoordinator(inject('coordinator'), config);
+  const limits = connectToCoordinator(inject('coordinator').url, config);
   const client = createClient({
     headers: config.headers,
     timeoutMs: config.timeoutMs,
