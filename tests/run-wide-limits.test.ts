@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRunCoordinator, type RunCoordinator } from '../src/harness/run-coordinator.ts';
 import { ROOT, tempDir } from './production/cli-helpers.ts';
-import type { WorkerJob } from './support/limits-worker.ts';
+import { FAULTS_BEFORE_ABANDON } from '../src/http/target-pacer.ts';
+import type { WorkerJob, WorkerOutcome } from './support/limits-worker.ts';
 
 const WORKERS = 3;
 const UNLIMITED = { effectiveRate: Infinity, effectiveMaxRequests: Number.MAX_SAFE_INTEGER };
@@ -24,7 +25,7 @@ interface Target {
   close(): Promise<void>;
 }
 
-/** A loopback target that answers after `holdMs`, records arrivals and requests in flight, and throttles the first `throttleFirst` requests. */
+/** A loopback target that answers after `holdMs` (never if Infinity), records arrivals and requests in flight, and throttles the first `throttleFirst` requests. */
 async function startTarget(holdMs: number, throttleFirst = 0): Promise<Target> {
   let inFlight = 0;
   const server: Server = createServer((req, res) => {
@@ -38,6 +39,7 @@ async function startTarget(holdMs: number, throttleFirst = 0): Promise<Target> {
     }
     inFlight += 1;
     target.mostInFlight = Math.max(target.mostInFlight, inFlight);
+    if (holdMs === Infinity) return void res.on('close', () => (inFlight -= 1));
     setTimeout(() => {
       inFlight -= 1;
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -59,19 +61,19 @@ async function startTarget(holdMs: number, throttleFirst = 0): Promise<Target> {
 }
 
 /** Worker processes with the jobs `job(i)`: started once every one of them is ready. */
-async function runWorkers(job: (i: number) => WorkerJob): Promise<Array<{ answered: number; refused: number }>> {
+async function runWorkers(job: (i: number) => WorkerJob): Promise<WorkerOutcome[]> {
   const children = Array.from({ length: WORKERS }, (_, i) => spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/support/limits-worker.ts'), JSON.stringify(job(i))], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }));
   const outputs = children.map(() => ({ out: '', err: '' }));
   const ready = children.map((child, i) => new Promise<void>((resolve) => child.stdout.on('data', (c: Buffer) => {
     outputs[i]!.out += c.toString();
     if (outputs[i]!.out.startsWith('ready\n')) resolve();
   })));
-  const done = children.map((child, i) => new Promise<{ answered: number; refused: number }>((resolve, reject) => {
+  const done = children.map((child, i) => new Promise<WorkerOutcome>((resolve, reject) => {
     child.stderr.on('data', (c: Buffer) => (outputs[i]!.err += c.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve(JSON.parse(outputs[i]!.out.slice('ready\n'.length)) as { answered: number; refused: number });
+      if (code === 0) resolve(JSON.parse(outputs[i]!.out.slice('ready\n'.length)) as WorkerOutcome);
       else reject(new Error(`worker exited ${code}: ${outputs[i]!.err.slice(0, 2000)}`));
     });
   }));
@@ -107,7 +109,7 @@ describe('the run-wide limits across worker processes', () => {
     const shared = await runWorkers(() => ({ coordinator: coordinator.url, limits, target: target.url, requests: 16, atOnce: 4, delayMs: 0 }));
     expect(target.arrivals).toHaveLength(BUDGET);
     expect(shared.reduce((n, w) => n + w.answered, 0)).toBe(BUDGET);
-    expect(shared.reduce((n, w) => n + w.refused, 0)).toBe(WORKERS * 16 - BUDGET);
+    expect(shared.reduce((n, w) => n + (w.stopped.BudgetExhausted ?? 0), 0)).toBe(WORKERS * 16 - BUDGET);
     expect(busiestSecond(target.arrivals)).toBeLessThanOrEqual(RATE);
     expect(readFileSync(limits.attemptLog, 'utf8').trim().split('\n')).toHaveLength(BUDGET);
 
@@ -149,5 +151,21 @@ describe('the run-wide limits across worker processes', () => {
     open.push(apart);
     await runWorkers((i) => ({ limits: UNLIMITED, target: apart.url, requests: i === 0 ? 1 : 3, atOnce: 1, delayMs: i === 0 ? 0 : 300 }));
     expect(Math.min(...apart.arrivals.filter((t) => t !== apart.throttledAt[0])) - apart.throttledAt[0]!).toBeLessThan(990);
+  }, 60_000);
+
+  it('sends a target that never answered one attempt at a time, from every worker, until the run gives it up', async () => {
+    const target = await startTarget(Infinity);
+    const coordinator = await startRunCoordinator(UNLIMITED);
+    open.push(target, coordinator);
+    const outcomes = await runWorkers(() => ({ coordinator: coordinator.url, limits: UNLIMITED, target: target.url, requests: 4, atOnce: 4, delayMs: 0, timeoutMs: 300 }));
+    expect(target.mostInFlight).toBe(1);
+    expect(target.arrivals).toHaveLength(FAULTS_BEFORE_ABANDON);
+    expect(outcomes.reduce((n, w) => n + w.answered, 0)).toBe(0);
+
+    // Pacers of their own: every worker's requests go at once.
+    const apart = await startTarget(Infinity);
+    open.push(apart);
+    await runWorkers(() => ({ limits: UNLIMITED, target: apart.url, requests: 4, atOnce: 4, delayMs: 0, timeoutMs: 300 }));
+    expect(apart.mostInFlight).toBeGreaterThan(1);
   }, 60_000);
 });

@@ -58,7 +58,8 @@ export function connectToCoordinator(url: string, config: Pick<ResolvedConfig, '
       for (const { target } of reports) if (inFlight.get(target) === sent) inFlight.delete(target);
     });
   }
-  const nothingToCount = !(Number.isFinite(config.effectiveRate) && config.effectiveRate > 0) && config.effectiveMaxRequests > UNBOUNDED;
+  const rateLimited = Number.isFinite(config.effectiveRate) && config.effectiveRate > 0;
+  const budgetCounted = config.effectiveMaxRequests <= UNBOUNDED;
   return {
     pacer: {
       async wait(target) {
@@ -70,19 +71,23 @@ export function connectToCoordinator(url: string, config: Pick<ResolvedConfig, '
       throttled: (target, retryAfterMs) => report({ kind: 'throttled', target, retryAfterMs }),
       answered: (target) => report({ kind: 'answered', target }),
       faulted: (target, message) => report({ kind: 'faulted', target, message }),
+      withdrawn: (target) => report({ kind: 'withdrawn', target }),
     },
     async beforeSend() {
-      // Neither a budget nor a rate to keep: the attempt is only logged.
-      if (!nothingToCount) {
+      if (rateLimited) {
         let op: 'attempt' | 'slot' = 'attempt';
         await leaveInSlot(async () => {
           const { slot } = (await call({ op })) as { slot: number };
           op = 'slot';
           return slot;
         });
+      } else if (budgetCounted) {
+        // No rate: the slot is now, however late the answer comes.
+        await call({ op: 'attempt' });
       }
-      // Every attempt (throttled ones too) is logged as it leaves, so the report's rate is the real
-      // one; appends of one line from several processes do not interleave.
+      // Neither a budget nor a rate to keep (loopback by default): no call at all. Every attempt
+      // (throttled ones too) is logged as it leaves, so the report's rate is the real one; appends
+      // of one line from several processes do not interleave.
       if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
     },
     async alone(name, body) {

@@ -12,7 +12,8 @@ import { createNamedLocks } from './named-locks.ts';
 export type PaceReport =
   | { kind: 'answered'; target: string }
   | { kind: 'throttled'; target: string; retryAfterMs: number }
-  | { kind: 'faulted'; target: string; message: string };
+  | { kind: 'faulted'; target: string; message: string }
+  | { kind: 'withdrawn'; target: string };
 
 /**
  * The calls a test worker makes; each is answered once it is done (a paced turn or a lock: once it
@@ -50,7 +51,8 @@ export async function startRunCoordinator(config: Pick<ResolvedConfig, 'effectiv
   const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
   const limiter = createRateLimiter(config.effectiveRate, earlier);
   const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
-  const pacer = createTargetPacer(config.faultLog);
+  // Trials: the workers have many requests ready at the start, and a target that never answers must not get them all.
+  const pacer = createTargetPacer(config.faultLog, { trials: true });
   const locks = createNamedLocks();
 
   async function answer(call: CoordinatorCall): Promise<{ slot: number } | void> {
@@ -66,7 +68,8 @@ export async function startRunCoordinator(config: Pick<ResolvedConfig, 'effectiv
         for (const r of call.reports) {
           if (r.kind === 'answered') pacer.answered(r.target);
           else if (r.kind === 'throttled') pacer.throttled(r.target, r.retryAfterMs);
-          else pacer.faulted(r.target, r.message);
+          else if (r.kind === 'faulted') pacer.faulted(r.target, r.message);
+          else pacer.withdrawn(r.target);
         }
         return;
       case 'lock':

@@ -6,6 +6,7 @@ import { connectToCoordinator } from '../../src/harness/coordinator-client.ts';
 import { createClient } from '../../src/http/client.ts';
 import { createRateLimiter } from '../../src/http/rate-limiter.ts';
 import { BudgetExhausted, createRequestBudget } from '../../src/http/request-budget.ts';
+import { TargetAbandoned, TargetFault } from '../../src/http/transport-faults.ts';
 import { createTargetPacer } from '../../src/http/target-pacer.ts';
 
 export interface WorkerJob {
@@ -19,6 +20,14 @@ export interface WorkerJob {
   delayMs: number;
   /** Each request is sent alone among those taking turns on this name. */
   alone?: string;
+  /** Bound of one attempt (default 10 s). */
+  timeoutMs?: number;
+}
+
+/** What a worker's requests came to: answers, and requests ended by an error, by the error's name. */
+export interface WorkerOutcome {
+  answered: number;
+  stopped: Record<string, number>;
 }
 
 const job = JSON.parse(process.argv[2]!) as WorkerJob;
@@ -28,7 +37,7 @@ function ownLimits() {
   const budget = createRequestBudget(job.limits.effectiveMaxRequests);
   const limiter = createRateLimiter(job.limits.effectiveRate);
   return {
-    pacer: createTargetPacer(),
+    pacer: createTargetPacer(undefined, { trials: true }),
     async beforeSend() {
       budget.take();
       await limiter.acquire();
@@ -37,26 +46,25 @@ function ownLimits() {
   };
 }
 
-const client = createClient({ headers: {}, timeoutMs: 10_000, throttle: { maxRetries: 4, maxWaitMs: 5_000 }, pacer: limits.pacer, hooks: { beforeSend: () => limits.beforeSend(), onExchange: () => undefined } });
+const client = createClient({ headers: {}, timeoutMs: job.timeoutMs ?? 10_000, throttle: { maxRetries: 4, maxWaitMs: 5_000 }, pacer: limits.pacer, hooks: { beforeSend: () => limits.beforeSend(), onExchange: () => undefined } });
 process.stdout.write('ready\n');
 await new Promise((r) => process.stdin.once('data', r));
 await new Promise((r) => setTimeout(r, job.delayMs));
 let next = 0;
-let answered = 0;
-let refused = 0;
+const outcome: WorkerOutcome = { answered: 0, stopped: {} };
 const lane = async () => {
   while (next < job.requests) {
     next += 1;
     const send = () => client.send({ method: 'GET', url: job.target, service: 'query' });
     try {
       await (job.alone ? limits.alone(job.alone, send) : send());
-      answered += 1;
+      outcome.answered += 1;
     } catch (error) {
-      if (!(error instanceof BudgetExhausted)) throw error;
-      refused += 1;
+      if (!(error instanceof BudgetExhausted || error instanceof TargetAbandoned || error instanceof TargetFault)) throw error;
+      outcome.stopped[error.name] = (outcome.stopped[error.name] ?? 0) + 1;
     }
   }
 };
 await Promise.all(Array.from({ length: job.atOnce }, lane));
-process.stdout.write(`${JSON.stringify({ answered, refused })}\n`);
+process.stdout.write(`${JSON.stringify(outcome)}\n`);
 process.exit(0);
