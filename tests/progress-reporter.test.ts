@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { formatElapsed, ProgressReporter, wantsColor } from '../src/cli/progress-reporter.ts';
 
-function testCase(state: 'passed' | 'failed' | 'skipped', requests: number): TestCase {
-  return { result: () => ({ state }), meta: () => ({ conformance: { requests } }) } as unknown as TestCase;
+function testCase(state: 'passed' | 'failed' | 'skipped', requests: number, file = 'suites/status/a.test.ts'): TestCase {
+  return { result: () => ({ state }), meta: () => ({ conformance: { requests } }), module: { relativeModuleId: file } } as unknown as TestCase;
 }
 
 function testModule(file: string, tests: TestCase[]): TestModule {
@@ -35,7 +35,7 @@ describe('progress lines', () => {
   it('says what is still running after a quiet spell, and only then', () => {
     const { r, lines, advance } = reporter(false);
     r.onTestRunStart([{}] as unknown as TestSpecification[]);
-    const tests = [testCase('passed', 4)];
+    const tests = [testCase('passed', 4, 'suites/verify/slow.test.ts')];
     r.onTestModuleStart(testModule('suites/verify/slow.test.ts', tests));
     r.onTestCaseResult(tests[0]!);
     advance(10_000);
@@ -45,6 +45,24 @@ describe('progress lines', () => {
     r.heartbeat();
     r.onTestRunEnd();
     expect(lines.at(-1)).toBe('  ... still running suites/verify/slow.test.ts (1 tests done in it) | run: 1 tests (0 failed, 0 skipped), 4 requests, 0m35s');
+  });
+
+  it('counts the tests of files running side by side under their own files', () => {
+    const { r, lines, advance } = reporter(false);
+    r.onTestRunStart([{}, {}, {}] as unknown as TestSpecification[]);
+    const a = [testCase('passed', 1, 'suites/verify/a.test.ts'), testCase('passed', 1, 'suites/verify/a.test.ts')];
+    const b = [testCase('failed', 2, 'suites/status/b.test.ts')];
+    r.onTestModuleStart(testModule('suites/verify/a.test.ts', a));
+    r.onTestModuleStart(testModule('suites/status/b.test.ts', b));
+    r.onTestCaseResult(a[0]!);
+    r.onTestCaseResult(b[0]!);
+    r.onTestModuleEnd(testModule('suites/status/b.test.ts', b));
+    expect(lines.at(-1)).toBe('FAIL [1/3] suites/status/b.test.ts: 1 tests, 1 failed | run: 2 tests (1 failed, 0 skipped), 3 requests, 0m00s');
+    r.onTestModuleStart(testModule('suites/ledger-query/c.test.ts', []));
+    advance(31_000);
+    r.heartbeat();
+    r.onTestRunEnd();
+    expect(lines.at(-1)).toBe('  ... still running suites/verify/a.test.ts (1 tests done in it), suites/ledger-query/c.test.ts (0 tests done in it) | run: 2 tests (1 failed, 0 skipped), 3 requests, 0m31s');
   });
 
   it('colours only a terminal without NO_COLOR', () => {

@@ -1,5 +1,6 @@
 // What a person or a CI log sees while a run goes on: one line per finished test file with the run's
-// totals so far, and a line while a long file (a slow remote target) keeps going, instead of vitest's dots.
+// totals so far, and a line while long files (a slow remote target) keep going, instead of vitest's dots.
+// Files run in several workers at once, so their tests interleave: each is counted under its own file.
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 
 export interface ProgressOptions {
@@ -29,7 +30,8 @@ export class ProgressReporter implements Reporter {
   private requests = 0;
   private startedAt = 0;
   private lastLineAt = 0;
-  private current?: { file: string; tests: number };
+  /** Tests finished so far in each file still running, in the order the files started. */
+  private readonly running = new Map<string, number>();
   private timer?: NodeJS.Timeout;
   private readonly now: () => number;
 
@@ -46,13 +48,15 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestModuleStart(module: TestModule): void {
-    this.current = { file: module.relativeModuleId, tests: 0 };
+    this.running.set(module.relativeModuleId, 0);
   }
 
   onTestCaseResult(test: TestCase): void {
     const state = test.result().state;
     this.tests++;
-    if (this.current) this.current.tests++;
+    const file = test.module.relativeModuleId;
+    const done = this.running.get(file);
+    if (done !== undefined) this.running.set(file, done + 1);
     if (state === 'failed') this.failed++;
     if (state === 'skipped') this.skipped++;
     this.requests += test.meta().conformance?.requests ?? 0;
@@ -60,7 +64,7 @@ export class ProgressReporter implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     this.filesDone++;
-    this.current = undefined;
+    this.running.delete(module.relativeModuleId);
     const own = [...module.children.allTests()].map((t) => t.result().state);
     const ownFailed = own.filter((s) => s === 'failed').length;
     const mark = ownFailed ? this.paint('31', 'FAIL') : this.paint('32', ' ok ');
@@ -76,7 +80,7 @@ export class ProgressReporter implements Reporter {
   /** Called on a timer: says what is still running when no line came for a while. */
   heartbeat(): void {
     if (this.now() - this.lastLineAt < this.options.heartbeatMs) return;
-    const where = this.current ? `${this.current.file} (${this.current.tests} tests done in it)` : 'between files';
+    const where = this.running.size ? [...this.running].map(([file, done]) => `${file} (${done} tests done in it)`).join(', ') : 'between files';
     this.print(`  ... still running ${where} | ${this.totals()}`);
   }
 

@@ -3,27 +3,37 @@ import './provided-config.ts';
 import type { ResolvedConfig } from '../config/run-config.ts';
 import { buildRunConfig } from '../config/parse-args.ts';
 import { resolveConfig } from './resolve-config.ts';
+import { startRunCoordinator } from './run-coordinator.ts';
 import { startEmbeddedReference } from '../cli/embedded-reference.ts';
 
 /** Seed and depth of the conformance suites inside `npm test`: fixed, so CI runs are reproducible. */
 const SELF_TEST_RUN = { seed: '20261122', depth: '12' };
 
 /**
- * Hands the workers their configuration. The CLI resolves it (and starts the reference server) and
- * passes it in CONFORMANCE_CONFIG; `npm test` has none, so the suites meet the embedded reference.
+ * Hands the workers their configuration and the run's coordinator. The CLI resolves the
+ * configuration (and starts the reference server) and passes it in CONFORMANCE_CONFIG; `npm test`
+ * has none, so the suites meet the embedded reference.
  */
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const passed = process.env.CONFORMANCE_CONFIG;
+  let server: Awaited<ReturnType<typeof startEmbeddedReference>> | undefined;
+  let config: ResolvedConfig;
   if (passed) {
-    project.provide('conformance', JSON.parse(passed) as ResolvedConfig);
-    return;
+    config = JSON.parse(passed) as ResolvedConfig;
+  } else {
+    server = await startEmbeddedReference();
+    const run = buildRunConfig({}, {
+      CONFORMANCE_SEED: process.env.CONFORMANCE_SEED ?? SELF_TEST_RUN.seed,
+      CONFORMANCE_DEPTH: process.env.CONFORMANCE_DEPTH ?? SELF_TEST_RUN.depth,
+    });
+    const { baseUrl, statusUrl, verifyUrl } = server;
+    config = resolveConfig(run, { baseUrl, statusUrl, verifyUrl }, { embedded: true });
   }
-  const server = await startEmbeddedReference();
-  const run = buildRunConfig({}, {
-    CONFORMANCE_SEED: process.env.CONFORMANCE_SEED ?? SELF_TEST_RUN.seed,
-    CONFORMANCE_DEPTH: process.env.CONFORMANCE_DEPTH ?? SELF_TEST_RUN.depth,
-  });
-  const { baseUrl, statusUrl, verifyUrl } = server;
-  project.provide('conformance', resolveConfig(run, { baseUrl, statusUrl, verifyUrl }, { embedded: true }));
-  return () => server.close();
+  const coordinator = await startRunCoordinator(config);
+  project.provide('conformance', config);
+  project.provide('coordinator', { url: coordinator.url, workers: project.config.maxWorkers });
+  return async () => {
+    await coordinator.close();
+    await server?.close();
+  };
 }

@@ -1,9 +1,12 @@
 import type { ResolvedConfig } from '../config/run-config.ts';
 
-// The resolved run configuration travels from the global setup to the test workers by provide/inject.
+// The global setup hands the test workers the resolved run configuration and the address of the
+// run's coordinator (src/harness/run-coordinator.ts) by provide/inject.
 declare module 'vitest' {
   export interface ProvidedContext {
     conformance: ResolvedConfig;
+    /** The coordinator's URL, and how many workers run the files (so how many tests may wait for a turn). */
+    coordinator: { url: string; workers: number };
   }
 }
 

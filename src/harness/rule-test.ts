@@ -1,5 +1,5 @@
 import * as allure from 'allure-js-commons';
-import { test, TestRunner } from 'vitest';
+import { inject, test, TestRunner } from 'vitest';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { collectEvaluations } from '../evidence/evaluation.ts';
@@ -15,6 +15,7 @@ import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalo
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { judgeEveryAnswer, unreadableAnswer } from './every-answer.ts';
+import { ONE_AT_A_TIME } from './one-at-a-time.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runInTestScope, runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
@@ -69,12 +70,6 @@ const TEST_MAX_ATTEMPTS = 2_000;
 /** Time kept back from the test's timeout, so its own budget ends it before vitest does. */
 const TEST_TIME_MARGIN_MS = 10_000;
 
-/**
- * Interfaces whose tests run one at a time. The verifier rejects excess traffic per client
- * (VF-7-too-many-requests) at a rate the contract does not state: concurrent tests on a loopback
- * target (not paced by us) would mostly wait out each other's throttling.
- */
-const ONE_AT_A_TIME: ReadonlySet<InterfaceName> = new Set(['verify']);
 /** Cases of a property sent together by a concurrent test: a distant target's latency is waited on in parallel. */
 const CASES_AT_ONCE = 8;
 
@@ -103,10 +98,15 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   const iface = interfaceOfRule(rules[0]!);
 
   const timeout = options.timeout ?? 120_000;
+  const ownTimeMs = Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2);
+  // A test that takes turns across the run may first wait for one test of every other worker: its
+  // time budget starts with its turn, and vitest's limit leaves room for the waits before it.
+  const takesTurns = ONE_AT_A_TIME.has(iface);
+  const limitMs = takesTurns ? timeout * inject('coordinator').workers : timeout;
   // Independent tests run concurrently (at most maxConcurrency of a file at once); a test inside a
   // describe.sequential block keeps its place in line, for requests that depend on each other.
-  const sequential = ONE_AT_A_TIME.has(iface) || TestRunner.getCurrentSuite()?.options?.sequential === true;
-  test(name, { timeout, meta: { rules }, ...(sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
+  const sequential = takesTurns || TestRunner.getCurrentSuite()?.options?.sequential === true;
+  test(name, { timeout: limitMs, meta: { rules }, ...(sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
     const state = runState();
     const { config } = state;
     const expectations = config.expectations ?? [];
@@ -121,7 +121,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const scope = { exchanges, writesAllowed: Boolean(options.writes) && config.allowWrites };
     // A refused request skips the test even if the body catches the error: it could not check what it meant to.
     let refused: string | undefined;
-    const allowance: TestAllowance = { deadline: Date.now() + Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2), maxAttempts: TEST_MAX_ATTEMPTS, attempts: 0, throttled: 0 };
+    const allowance: TestAllowance = { deadline: Date.now() + ownTimeMs, maxAttempts: TEST_MAX_ATTEMPTS, attempts: 0, throttled: 0 };
     const send = async (req: OutgoingRequest) => {
       try {
         return await state.client.send({ allowance, ...req });
@@ -159,7 +159,12 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
-      await runInTestScope(scope, () => collectEvaluations(tallies, () => body(check)));
+      const judge = () => runInTestScope(scope, () => collectEvaluations(tallies, () => body(check)));
+      // Alone across the run, not only in its file: the files run in several workers.
+      await (takesTurns ? state.limits.alone(`interface ${iface}`, () => {
+        allowance.deadline = Date.now() + ownTimeMs;
+        return judge();
+      }) : judge());
     } catch (error) {
       const cause = stopCause(error);
       if (error instanceof SkipCheck) skipReason = state.redact.text(error.message);

@@ -3,23 +3,21 @@ import { inject } from 'vitest';
 import './provided-config.ts';
 import type { ResolvedConfig } from '../config/run-config.ts';
 import { createClient, type TargetClient } from '../http/client.ts';
-import { logAttempts, readAttemptTimes } from '../http/attempt-log.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { logExchange } from '../http/exchange-log.ts';
-import { createRateLimiter } from '../http/rate-limiter.ts';
 import { createRedactor } from '../http/redact.ts';
-import { createRequestBudget } from '../http/request-budget.ts';
-import { createTargetPacer } from '../http/target-pacer.ts';
+import { connectToCoordinator, type RunLimits } from './coordinator-client.ts';
 import { guardRequest } from './request-guard.ts';
 
 /**
- * The worker's view of the run: one client, one rate limiter and one budget shared by every test
- * (the conformance project runs its files in a single worker, so these are run-wide).
+ * The worker's view of the run: one client shared by every test of the worker. The run's budget,
+ * rate, pacing and turns are kept by the run's coordinator, since the files run in several workers.
  */
 export interface RunState {
   config: ResolvedConfig;
   client: TargetClient;
   redact: ReturnType<typeof createRedactor>;
+  limits: RunLimits;
 }
 
 /** What belongs to one test while it runs; tests run concurrently, so it follows the test's async calls. */
@@ -43,24 +41,16 @@ export function runState(): RunState {
   if (state) return state;
   const config = inject('conformance');
   const redact = createRedactor({ headers: config.headers, secretHeaders: config.secretHeaders, secretParams: config.secretParams });
-  // The run's count and pace so far (the CLI's probes, or files before this state was built) come from the attempt log.
-  const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
-  const limiter = createRateLimiter(config.effectiveRate, earlier);
-  const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
+  const limits = connectToCoordinator(inject('coordinator').url, config);
   const client = createClient({
     headers: config.headers,
     timeoutMs: config.timeoutMs,
     maxBodyBytes: config.maxBodyBytes,
     throttle: { maxRetries: 4, maxWaitMs: 30_000 },
-    pacer: createTargetPacer(config.faultLog),
+    pacer: limits.pacer,
     redactAnswer: redact.answer,
     hooks: {
-      async beforeSend() {
-        budget.take();
-        await limiter.acquire();
-        // Every attempt (throttled ones too) is logged when it leaves, so the report's rate is the real one.
-        if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
-      },
+      beforeSend: () => limits.beforeSend(),
       onExchange(exchange) {
         testScope.getStore()?.exchanges.push(exchange);
         if (config.exchangeLog) logExchange(config.exchangeLog, redact.exchange(exchange));
@@ -73,6 +63,7 @@ export function runState(): RunState {
   const s: RunState = {
     config,
     redact,
+    limits,
     client: {
       // The production-safety guard sits in front of the one client every test shares.
       async send(req) {

@@ -198,7 +198,12 @@ export function createClient(options: ClientOptions) {
           // Given up between two attempts of this request: its faults are on record.
           throw failed.length ? giveUp(error as Error, (error as Error).message) : error;
         }
-        await options.hooks.beforeSend(origin);
+        try {
+          await options.hooks.beforeSend(origin);
+        } catch (error) {
+          options.pacer?.withdrawn(target);
+          throw error;
+        }
         if (allowance) allowance.attempts += 1;
         let res: Awaited<ReturnType<typeof attempt>>;
         const attemptStart = Date.now();

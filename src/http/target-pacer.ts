@@ -16,6 +16,10 @@ interface TargetPace {
   calm: number;
   faultsInRow: number;
   abandoned?: string;
+  /** Whether the target ever answered; until it has, one attempt goes at a time (the trial), when the pacer holds trials. */
+  answeredOnce: boolean;
+  /** Settles when the trial now out ends (answered, faulted or withdrawn). */
+  trial?: { ended: Promise<void>; end(): void };
 }
 
 export interface TargetPacer {
@@ -27,22 +31,32 @@ export interface TargetPacer {
   answered(target: string): void;
   /** An attempt ended in a transport fault (it may still be retried). */
   faulted(target: string, message: string): void;
-  /** Why the run gave the target up, if it did. */
-  abandoned(target: string): string | undefined;
+  /** An attempt whose turn came did not leave after all (the run's budget was spent): its turn is given back. */
+  withdrawn(target: string): void;
 }
 
 /**
  * Adapts the pace of the run to each target, i.e. each interface of a host (AIMD): a 429 or a 503
  * with Retry-After pauses that target and doubles the gap between its requests, up to the wait it
- * asked for; calm answers halve it back. Transport faults in a row make the run give the target up. Faults
- * and give-ups are kept in `faultLog` (when given) so later test files of the run know them.
+ * asked for; calm answers halve it back. With `trials`, until a target has answered once one attempt
+ * to it goes at a time: a target that never answers meets one attempt after another until the run
+ * gives it up, not every request the run's workers have ready at once (each attempt's outcome must
+ * then be told: answered, faulted or withdrawn). Transport faults in a row make the run give the target up
+ * (`abandoned` says why). Faults are kept in `faultLog` (when given): a pacer started on that log
+ * knows them. A run has one pacer, in its coordinator (src/harness/run-coordinator.ts), shared by
+ * the tests of every worker.
  */
-export function createTargetPacer(faultLog?: string): TargetPacer {
+export function createTargetPacer(faultLog?: string, { trials = false } = {}): TargetPacer & { abandoned(target: string): string | undefined } {
   const paces = new Map<string, TargetPace>();
   const pace = (target: string) => {
     let p = paces.get(target);
-    if (!p) paces.set(target, (p = { gapMs: 0, next: 0, pausedUntil: 0, calm: 0, faultsInRow: 0 }));
+    if (!p) paces.set(target, (p = { gapMs: 0, next: 0, pausedUntil: 0, calm: 0, faultsInRow: 0, answeredOnce: false }));
     return p;
+  };
+  const endTrial = (p: TargetPace) => {
+    const trial = p.trial;
+    p.trial = undefined;
+    trial?.end();
   };
   const record = (line: object) => {
     if (faultLog) appendFileSync(faultLog, `${JSON.stringify(line)}\n`);
@@ -64,7 +78,13 @@ export function createTargetPacer(faultLog?: string): TargetPacer {
   return {
     async wait(target) {
       const p = pace(target);
+      while (p.trial) await p.trial.ended;
       if (p.abandoned) throw new TargetAbandoned(p.abandoned);
+      if (trials && !p.answeredOnce) {
+        let end = () => {};
+        const ended = new Promise<void>((resolve) => (end = resolve));
+        p.trial = { ended, end };
+      }
       const slot = Math.max(Date.now(), p.pausedUntil, p.next);
       p.next = slot + p.gapMs;
       if (slot > Date.now()) await new Promise((r) => setTimeout(r, slot - Date.now()));
@@ -81,6 +101,8 @@ export function createTargetPacer(faultLog?: string): TargetPacer {
     },
     answered(target) {
       const p = pace(target);
+      p.answeredOnce = true;
+      endTrial(p);
       if (p.faultsInRow) record({ target });
       p.faultsInRow = 0;
       if (!p.gapMs || ++p.calm < SPEED_UP_AFTER) return;
@@ -90,7 +112,9 @@ export function createTargetPacer(faultLog?: string): TargetPacer {
     faulted(target, message) {
       record({ target, fault: message });
       count(target, message);
+      endTrial(pace(target));
     },
+    withdrawn: (target) => endTrial(pace(target)),
     abandoned: (target) => pace(target).abandoned,
   };
 }

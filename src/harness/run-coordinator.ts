@@ -1,0 +1,111 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ResolvedConfig } from '../config/run-config.ts';
+import { readAttemptTimes } from '../http/attempt-log.ts';
+import { createRateLimiter } from '../http/rate-limiter.ts';
+import { BudgetExhausted, createRequestBudget } from '../http/request-budget.ts';
+import { createTargetPacer } from '../http/target-pacer.ts';
+import { TargetAbandoned } from '../http/transport-faults.ts';
+import { createNamedLocks } from './named-locks.ts';
+
+/** What happened to one attempt, told to the run's pacer after the answer (or the fault). */
+export type PaceReport =
+  | { kind: 'answered'; target: string }
+  | { kind: 'throttled'; target: string; retryAfterMs: number }
+  | { kind: 'faulted'; target: string; message: string }
+  | { kind: 'withdrawn'; target: string };
+
+/**
+ * The calls a test worker makes; each is answered once it is done (a paced turn or a lock: once it
+ * is the caller's). `attempt` takes a request from the budget and a slot from the rate, `slot` a
+ * new slot for a request that missed its own; both answer the slot's time.
+ */
+export type CoordinatorCall =
+  | { op: 'attempt' }
+  | { op: 'slot' }
+  | { op: 'wait'; target: string }
+  | { op: 'report'; reports: PaceReport[] }
+  | { op: 'lock'; name: string }
+  | { op: 'unlock'; name: string };
+
+/** A refusal travels back as its error's name and message, so the worker throws the same error. */
+export interface CoordinatorRefusal {
+  refused: 'BudgetExhausted' | 'TargetAbandoned';
+  message: string;
+}
+
+export interface RunCoordinator {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The run's shared limits, in vitest's main process: the conformance files run in several workers,
+ * and the request budget, the rate, each target's pace (with the fault log) and the turns of
+ * tests that must run alone are the run's, not a worker's. Workers call it over loopback HTTP
+ * (src/harness/coordinator-client.ts) and wait for their rate slots themselves: this process is
+ * busy too (it serves the workers their modules), and a slot kept by its timers could come late.
+ */
+export async function startRunCoordinator(config: Pick<ResolvedConfig, 'effectiveRate' | 'effectiveMaxRequests' | 'attemptLog' | 'attemptsBeforeTests' | 'faultLog'>): Promise<RunCoordinator> {
+  // The run's count and pace so far (the CLI's probes) come from the attempt log.
+  const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
+  const limiter = createRateLimiter(config.effectiveRate, earlier);
+  const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
+  // Trials: the workers have many requests ready at the start, and a target that never answers must not get them all.
+  const pacer = createTargetPacer(config.faultLog, { trials: true });
+  const locks = createNamedLocks();
+
+  async function answer(call: CoordinatorCall): Promise<{ slot: number } | void> {
+    switch (call.op) {
+      case 'attempt':
+        budget.take();
+        return { slot: limiter.reserve() };
+      case 'slot':
+        return { slot: limiter.reserve() };
+      case 'wait':
+        return pacer.wait(call.target);
+      case 'report':
+        for (const r of call.reports) {
+          if (r.kind === 'answered') pacer.answered(r.target);
+          else if (r.kind === 'throttled') pacer.throttled(r.target, r.retryAfterMs);
+          else if (r.kind === 'faulted') pacer.faulted(r.target, r.message);
+          else pacer.withdrawn(r.target);
+        }
+        return;
+      case 'lock':
+        return locks.acquire(call.name);
+      case 'unlock':
+        return locks.release(call.name);
+    }
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const reply = (status: number, body?: object) => {
+        res.writeHead(status, body ? { 'content-type': 'application/json' } : {});
+        res.end(body ? JSON.stringify(body) : undefined);
+      };
+      (async () => answer(JSON.parse(Buffer.concat(chunks).toString('utf8')) as CoordinatorCall))().then(
+        (result) => (result ? reply(200, result) : reply(204)),
+        (error: Error) => {
+          if (error instanceof BudgetExhausted || error instanceof TargetAbandoned) reply(409, { refused: error.name as CoordinatorRefusal['refused'], message: error.message });
+          else reply(500, { error: `${error.name}: ${error.message}` });
+        },
+      );
+    });
+  });
+  // Workers keep their connections for the whole run; a lock or a paced turn may be waited on long.
+  server.keepAliveTimeout = 120_000;
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
