@@ -4,11 +4,12 @@ import { TurnLaneSequencer } from './src/harness/turn-lane-sequencer.ts';
 // The installed package runs its compiled copy (dist/vitest.config.js with .js suites); the repository the sources.
 const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
 
-// Given targets are waited on in three workers side by side. The embedded reference (the default,
-// and `npm test`) shares this machine's cores: there more workers only load the modules again
-// (about 1.5 s of CPU each) and the run takes no less time, so its files run in one.
-const passed = process.env.CONFORMANCE_CONFIG ? (JSON.parse(process.env.CONFORMANCE_CONFIG) as { embedded: boolean }) : undefined;
-const CONFORMANCE_WORKERS = passed && !passed.embedded ? 3 : 1;
+// Workers of the conformance files, as the run resolved them (--workers; src/harness/resolve-config.ts):
+// a distant target is waited on in several side by side; a loopback one, the embedded reference
+// and `npm test`'s included, shares this machine's cores, where more workers only load the modules
+// again (about 1.5 s of CPU each) and the run takes no less time.
+const passed = process.env.CONFORMANCE_CONFIG ? (JSON.parse(process.env.CONFORMANCE_CONFIG) as { effectiveWorkers: number }) : undefined;
+const CONFORMANCE_WORKERS = passed?.effectiveWorkers ?? 1;
 
 // Two projects: "self" tests the project's own parts (harness, generators, reference server);
 // "conformance" runs the suites against a target (the embedded reference server by default).

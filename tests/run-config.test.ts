@@ -34,6 +34,7 @@ describe('run configuration', () => {
     [['--base-url', 'not a url'], /is not a URL/],
     [['--depth', '0'], /--depth must be a positive integer/],
     [['--rate', 'fast'], /--rate must be a positive number/],
+    [['--workers', '0'], /--workers must be a positive integer/],
     [['--only', 'ledger'], /--only takes ledger-query\|status\|verify/],
     [['--header', 'no colon here'], /--header takes "Name: value"/],
     [['--seed', '1.5'], /--seed must be an integer/],
@@ -57,5 +58,14 @@ describe('run configuration', () => {
     const forced = resolveConfig(buildRunConfig(parseFlags(['--only', 'status', '--treat-as-remote']), {}), targets, { embedded: false });
     expect(forced.loopback.status).toBe(false);
     expect(forced.effectiveRate).toBe(5);
+  });
+
+  it('runs the files in one worker on loopback and in three against a distant target, unless --workers says', () => {
+    const workers = (argv: string[]) => resolveConfig(buildRunConfig(parseFlags(argv), {}), targets, { embedded: false }).effectiveWorkers;
+    expect(workers(['--only', 'status'])).toBe(1);
+    expect(workers([])).toBe(3);
+    expect(workers(['--only', 'status', '--treat-as-remote'])).toBe(3);
+    expect(workers(['--only', 'status', '--workers', '4'])).toBe(4);
+    expect(workers(['--workers', '1'])).toBe(1);
   });
 });

@@ -28,6 +28,10 @@ export const RUN_OPTIONS = {
   'secret-param': { type: 'string', value: 'NAME', group: RUN, help: 'values of this query parameter are secrets wherever they appear (repeatable)' },
   rate: { type: 'string', value: 'N', group: RUN, help: `requests per second across the run (default: none on loopback, ${DEFAULTS.remoteRate} elsewhere)` },
   'max-requests': { type: 'string', value: 'N', group: RUN, help: `request budget for the run, probes included (default: none on loopback, ${DEFAULTS.remoteMaxRequests} elsewhere)` },
+  workers: {
+    type: 'string', value: 'N', group: RUN,
+    help: `test files run side by side in N processes, a distant target waited on in parallel (default: 1 on\nloopback, where they would share the target's cores, ${DEFAULTS.remoteWorkers} elsewhere); budget, rate and pacing stay run-wide`,
+  },
   seed: { type: 'string', value: 'N', group: RUN, help: "replay a run's generated inputs (env CONFORMANCE_SEED)" },
   depth: { type: 'string', value: 'N', group: RUN, help: `generated examples per property (default ${DEFAULTS.depth}; env CONFORMANCE_DEPTH)` },
   'allow-writes': { type: 'boolean', group: RUN, help: 'allow state-changing or loading checks on non-loopback targets' },
@@ -172,6 +176,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     only: only.length ? (only as InterfaceName[]) : [...INTERFACES],
     allowWrites: flags['--allow-writes'] ?? false,
     maxRequests: flags['--max-requests'] ? positiveNumber('--max-requests', last(flags['--max-requests'])!, { integer: true }) : undefined,
+    ...(flags['--workers'] ? { workers: positiveNumber('--workers', last(flags['--workers'])!, { integer: true }) } : {}),
     reportDir: last(flags['--report-dir']) ?? DEFAULTS.reportDir,
     treatAsRemote: flags['--treat-as-remote'] ?? false,
     profile: profileName,

@@ -37,6 +37,8 @@ export interface RunConfig {
   only: InterfaceName[];
   allowWrites: boolean;
   maxRequests?: number;
+  /** Worker processes the test files run in side by side; undefined = the default for the targets. */
+  workers?: number;
   reportDir: string;
   /** Treat loopback targets as remote (production-safe defaults apply). */
   treatAsRemote: boolean;
@@ -73,6 +75,7 @@ export const DEFAULTS = {
   reportDir: 'reports',
   remoteRate: 5,
   remoteMaxRequests: 5_000,
+  remoteWorkers: 3,
   verifyChainId: '296',
   verifyUnsupportedChainId: '999999',
 } as const;
@@ -87,6 +90,8 @@ export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
   /** The rate actually enforced (requests per second; Infinity = none). */
   effectiveRate: number;
   effectiveMaxRequests: number;
+  /** Worker processes the conformance files run in (vitest.config.ts reads it). */
+  effectiveWorkers: number;
   /** JSON-lines file that receives one line per exchange (redacted); absent = not recorded. */
   exchangeLog?: string;
   /** File that receives the time (epoch ms) of every request attempt, throttled ones included. */
