@@ -29,7 +29,7 @@ const runCli = (args: string[], timeoutMs: number) => runSlot(() => runCliNow(ar
 
 async function runPublic(name: string, extra: string[]): Promise<{ code: number | null; doc: RulesJson; stdout: string }> {
   const dir = tempDir(name);
-  const result = await runCli(['run', '--no-html', '--only', 'ledger-query', '--behave', 'public', '--seed', '11', '--depth', '8', '--report-dir', dir, '--quiet', ...extra], 240_000);
+  const result = await runCli(['run', '--no-html', '--only', 'ledger-query', '--behave', 'public', '--seed', '11', '--depth', '4', '--report-dir', dir, '--quiet', ...extra], 240_000);
   return { code: result.code, doc: readJson<RulesJson>(join(dir, 'rules.json')), stdout: result.stdout };
 }
 
@@ -50,7 +50,7 @@ describe.concurrent('the ledger suite against the reference behaving like the pu
 
   it('against the correct reference reports every entry fixed: each deviating input was sent and held', async () => {
     const dir = tempDir('public-fixed');
-    const result = await runCli(['run', '--no-html', '--only', 'ledger-query', '--seed', '11', '--depth', '8', '--report-dir', dir, '--quiet', '--expectations', EXPECTATIONS], 240_000);
+    const result = await runCli(['run', '--no-html', '--only', 'ledger-query', '--seed', '11', '--depth', '4', '--report-dir', dir, '--quiet', '--expectations', EXPECTATIONS], 240_000);
     expect(result.code).toBe(0);
     expect(byVerdict(readJson<RulesJson>(join(dir, 'rules.json'))).get('fixed')).toEqual(deviating);
   }, 300_000);
