@@ -29,11 +29,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const { baseUrl, statusUrl, verifyUrl } = server;
     config = resolveConfig(run, { baseUrl, statusUrl, verifyUrl }, { embedded: true });
   }
-  const coordinator = await startRunCoordinator(config);
+  // One worker keeps the run's limits itself (src/harness/local-run-limits.ts); several need the coordinator.
+  const workers = project.config.maxWorkers;
+  const coordinator = workers > 1 ? await startRunCoordinator(config) : undefined;
   project.provide('conformance', config);
-  project.provide('coordinator', { url: coordinator.url, workers: project.config.maxWorkers });
+  project.provide('coordinator', { ...(coordinator ? { url: coordinator.url } : {}), workers });
   return async () => {
-    await coordinator.close();
+    await coordinator?.close();
     await server?.close();
   };
 }

@@ -5,8 +5,8 @@ import type { ResolvedConfig } from '../config/run-config.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     conformance: ResolvedConfig;
-    /** The coordinator's URL, and how many workers run the files (so how many tests may wait for a turn). */
-    coordinator: { url: string; workers: number };
+    /** How many workers run the files (so how many tests may wait for a turn), and with more than one, the coordinator's URL. */
+    coordinator: { url?: string; workers: number };
   }
 }
 

@@ -1,12 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ResolvedConfig } from '../config/run-config.ts';
-import { readAttemptTimes } from '../http/attempt-log.ts';
-import { createRateLimiter } from '../http/rate-limiter.ts';
-import { BudgetExhausted, createRequestBudget } from '../http/request-budget.ts';
-import { createTargetPacer } from '../http/target-pacer.ts';
+import { BudgetExhausted } from '../http/request-budget.ts';
 import { TargetAbandoned } from '../http/transport-faults.ts';
-import { createNamedLocks } from './named-locks.ts';
+import { createRunLimitKeepers, type LimitsConfig } from './run-limit-keepers.ts';
 
 /** What happened to one attempt, told to the run's pacer after the answer (or the fault). */
 export type PaceReport =
@@ -46,14 +42,8 @@ export interface RunCoordinator {
  * (src/harness/coordinator-client.ts) and wait for their rate slots themselves: this process is
  * busy too (it serves the workers their modules), and a slot kept by its timers could come late.
  */
-export async function startRunCoordinator(config: Pick<ResolvedConfig, 'effectiveRate' | 'effectiveMaxRequests' | 'attemptLog' | 'attemptsBeforeTests' | 'faultLog'>): Promise<RunCoordinator> {
-  // The run's count and pace so far (the CLI's probes) come from the attempt log.
-  const earlier = config.attemptLog ? readAttemptTimes(config.attemptLog) : [];
-  const limiter = createRateLimiter(config.effectiveRate, earlier);
-  const budget = createRequestBudget(config.effectiveMaxRequests, Math.max(0, earlier.length - (config.attemptsBeforeTests ?? 0)));
-  // Trials: the workers have many requests ready at the start, and a target that never answers must not get them all.
-  const pacer = createTargetPacer(config.faultLog, { trials: true });
-  const locks = createNamedLocks();
+export async function startRunCoordinator(config: LimitsConfig): Promise<RunCoordinator> {
+  const { limiter, budget, pacer, locks } = createRunLimitKeepers(config);
 
   async function answer(call: CoordinatorCall): Promise<{ slot: number } | void> {
     switch (call.op) {

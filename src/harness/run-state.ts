@@ -7,11 +7,13 @@ import type { Exchange } from '../http/exchange.ts';
 import { logExchange } from '../http/exchange-log.ts';
 import { createRedactor } from '../http/redact.ts';
 import { connectToCoordinator, type RunLimits } from './coordinator-client.ts';
+import { localRunLimits } from './local-run-limits.ts';
 import { guardRequest } from './request-guard.ts';
 
 /**
  * The worker's view of the run: one client shared by every test of the worker. The run's budget,
- * rate, pacing and turns are kept by the run's coordinator, since the files run in several workers.
+ * rate, pacing and turns are kept by the run's coordinator when the files run in several workers,
+ * by the worker itself when they all run in it.
  */
 export interface RunState {
   config: ResolvedConfig;
@@ -41,7 +43,8 @@ export function runState(): RunState {
   if (state) return state;
   const config = inject('conformance');
   const redact = createRedactor({ headers: config.headers, secretHeaders: config.secretHeaders, secretParams: config.secretParams });
-  const limits = connectToCoordinator(inject('coordinator').url, config);
+  const { url } = inject('coordinator');
+  const limits = url ? connectToCoordinator(url, config) : localRunLimits(config);
   const client = createClient({
     headers: config.headers,
     timeoutMs: config.timeoutMs,

@@ -20,7 +20,7 @@ function busiestSecond(times: number[]): number {
   return most;
 }
 
-describe('--rate holds in every one-second window at the server, the start-up probe included', () => {
+describe('--rate holds in every one-second window at the server, the start-up probe included, with the files in two workers', () => {
   let proxy: FaultProxy;
   let result: CliResult;
   const dir = tempDir('chaos-rate');
@@ -28,7 +28,8 @@ describe('--rate holds in every one-second window at the server, the start-up pr
   beforeAll(async () => {
     // The server answers by itself, so nothing else in this process delays the arrival times it takes.
     proxy = await startFaultProxy('http://127.0.0.1:9', () => ({ kind: 'answer', answer: { status: 200, headers: {}, body: '{}' } }));
-    result = await runCli(['run', '--no-html', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--rate', String(RATE), '--max-requests', String(BUDGET), '--seed', BIG_SEED, '--quiet', '--report-dir', dir], 60_000);
+    // Two workers: the rate and the budget are the run's, kept by its coordinator, not each worker's.
+    result = await runCli(['run', '--no-html', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--rate', String(RATE), '--max-requests', String(BUDGET), '--workers', '2', '--seed', BIG_SEED, '--quiet', '--report-dir', dir], 60_000);
   }, 70_000);
   afterAll(async () => {
     await proxy?.close();
