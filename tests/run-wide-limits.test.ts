@@ -12,6 +12,7 @@ import { startRunCoordinator, type RunCoordinator } from '../src/harness/run-coo
 import { ROOT, tempDir } from './production/cli-helpers.ts';
 import { FAULTS_BEFORE_ABANDON } from '../src/http/target-pacer.ts';
 import type { WorkerJob, WorkerOutcome } from './support/limits-worker.ts';
+import { busiestSecond } from './support/busiest-second.ts';
 
 const WORKERS = 3;
 const UNLIMITED = { effectiveRate: Infinity, effectiveMaxRequests: Number.MAX_SAFE_INTEGER };
@@ -80,17 +81,6 @@ async function runWorkers(job: (i: number) => WorkerJob): Promise<WorkerOutcome[
   await Promise.race([Promise.all(ready), Promise.all(done)]);
   for (const child of children) child.stdin.end('go\n');
   return Promise.all(done);
-}
-
-/** The most arrivals within any one-second window. */
-function busiestSecond(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
-    while (sorted[hi]! - sorted[lo]! >= 1000) lo++;
-    most = Math.max(most, hi - lo + 1);
-  }
-  return most;
 }
 
 describe('the run-wide limits across worker processes', () => {

@@ -4,21 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRunConfig, parseFlags } from '../../src/config/parse-args.ts';
 import { runCli, tempDir, type CliResult } from '../production/cli-helpers.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
+import { busiestSecond } from '../support/busiest-second.ts';
 
 const RATE = 5;
 const BUDGET = 36;
 const BIG_SEED = '12345678901234567890';
-
-/** The most arrivals within any one-second window. */
-function busiestSecond(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let lo = 0, hi = 0; hi < sorted.length; hi++) {
-    while (sorted[hi]! - sorted[lo]! >= 1000) lo++;
-    most = Math.max(most, hi - lo + 1);
-  }
-  return most;
-}
 
 describe('--rate holds in every one-second window at the server, the start-up probe included, with the files in two workers', () => {
   let proxy: FaultProxy;
