@@ -11,6 +11,9 @@ export interface Targets {
 /** Which of the targets is each interface's base URL. */
 export const TARGET_OF: Record<InterfaceName, keyof Targets> = { 'ledger-query': 'baseUrl', status: 'statusUrl', verify: 'verifyUrl' };
 
+/** The request budget of a run without one (loopback by default): no run can spend it. */
+export const UNLIMITED_REQUESTS = Number.MAX_SAFE_INTEGER;
+
 /** A loopback URL nothing answers on (the discard port): the target of an interface no test contacts. */
 export const UNUSED_TARGET = 'http://127.0.0.1:9';
 

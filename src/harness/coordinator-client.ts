@@ -1,5 +1,5 @@
 import { Pool } from 'undici';
-import type { ResolvedConfig } from '../config/run-config.ts';
+import { UNLIMITED_REQUESTS, type ResolvedConfig } from '../config/run-config.ts';
 import { logAttempts } from '../http/attempt-log.ts';
 import { leaveInSlot } from '../http/rate-limiter.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
@@ -17,8 +17,8 @@ export interface RunLimits {
   alone<T>(name: string, body: () => Promise<T>): Promise<T>;
 }
 
-// The loopback default budget is MAX_SAFE_INTEGER less the probes: no run can spend it, so it needs no count.
-const UNBOUNDED = Number.MAX_SAFE_INTEGER / 2;
+// A run without a budget has UNLIMITED_REQUESTS less its probes: no run can spend it, so it needs no count.
+const UNBOUNDED = UNLIMITED_REQUESTS / 2;
 
 export function connectToCoordinator(url: string, config: Pick<ResolvedConfig, 'effectiveRate' | 'effectiveMaxRequests' | 'attemptLog'>): RunLimits {
   // Kept-alive connections: a call costs a loopback round trip. Calls that wait (a paced turn, a

@@ -1,4 +1,4 @@
-import { DEFAULTS, TARGET_OF, type ResolvedConfig, type RunConfig, type Targets } from '../config/run-config.ts';
+import { DEFAULTS, TARGET_OF, UNLIMITED_REQUESTS, type ResolvedConfig, type RunConfig, type Targets } from '../config/run-config.ts';
 import { isLoopbackUrl } from '../config/base-url.ts';
 import type { Expectation } from '../report/expectations.ts';
 import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
@@ -26,7 +26,7 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
   ) as Record<InterfaceName, boolean>;
   const anyRemote = run.only.some((name) => !loopback[name]);
   const shards = run.shard ? Number(run.shard.split('/')[1]) : 1;
-  const maxRequests = run.maxRequests ?? (anyRemote ? Math.max(1, Math.floor(DEFAULTS.remoteMaxRequests / shards)) : Number.MAX_SAFE_INTEGER);
+  const maxRequests = run.maxRequests ?? (anyRemote ? Math.max(1, Math.floor(DEFAULTS.remoteMaxRequests / shards)) : UNLIMITED_REQUESTS);
   return {
     ...run,
     targets,

@@ -1,7 +1,7 @@
 /** Slack kept on top of the one-second window: arrival jitter on the wire must not put one more request in a second. */
 const WINDOW_MS = 1080;
 /** A request that could not leave within this long after its slot takes a new one, so starts keep the slots' spacing. */
-export const LATE_MS = 20;
+const LATE_MS = 20;
 
 export interface RateLimiter {
   /** Takes the next start the rate allows (epoch ms, now or later) and counts a request as leaving then. */

@@ -24,8 +24,12 @@ export class CatalogueError extends Error {
 const SCHEMA = projectSchema('rule-catalogue');
 /** The schema's own text names the check: a catalogue found valid stays so until the file or the schema changes. */
 const VALIDATOR = `rule-catalogue schema ${createHash('sha256').update(JSON.stringify(SCHEMA)).digest('hex')}`;
-let checkDocument: ReturnType<typeof documentValidator> | undefined;
-const schemaCheck = () => (checkDocument ??= documentValidator(SCHEMA, (SCHEMA.properties!.rules as { items: { properties: Record<string, object> } }).items.properties));
+let compiled: ReturnType<typeof documentValidator> | undefined;
+/** The schema check, compiled the first time a catalogue text is not known valid. */
+function checkDocument(doc: unknown) {
+  compiled ??= documentValidator(SCHEMA, (SCHEMA.properties!.rules as { items: { properties: Record<string, object> } }).items.properties);
+  return compiled(doc);
+}
 
 /**
  * Reads one catalogue file, checked against specs/schemas/rule-catalogue.schema.json (the schema
@@ -41,7 +45,7 @@ export function readCatalogueFile(path: string, name: InterfaceName): Rule[] {
     throw new CatalogueError(`rule catalogue ${path} cannot be read: ${(error as Error).message}`);
   }
   if (!knownValid(VALIDATOR, text)) {
-    const problem = schemaCheck()(doc);
+    const problem = checkDocument(doc);
     if (problem) throw new CatalogueError(`rule catalogue ${path}${problem.entry ? ` rule #${problem.entry}` : ''}: ${problem.message}`);
     rememberValid(VALIDATOR, text);
   }

@@ -1,0 +1,19 @@
+// The verify files (whose tests take turns across the run) are spread through the queue so that
+// about one worker runs them while the others take the rest, in vitest's order otherwise.
+import { describe, expect, it } from 'vitest';
+import { laneOrder } from '../src/harness/turn-lane-sequencer.ts';
+
+const files = ['v1', 'a', 'b', 'v2', 'c', 'd', 'e', 'v3'];
+const inLane = (f: string) => f.startsWith('v');
+
+describe('laneOrder', () => {
+  it('puts one lane file first, then one after every workers - 1 others, each group in its order', () => {
+    expect(laneOrder(files, 3, inLane)).toEqual(['v1', 'a', 'b', 'v2', 'c', 'd', 'v3', 'e']);
+    expect(laneOrder(files, 1, inLane)).toEqual(['v1', 'a', 'v2', 'b', 'v3', 'c', 'd', 'e']);
+  });
+
+  it('keeps every file once, with or without lane files', () => {
+    expect(laneOrder(['a', 'b'], 3, inLane)).toEqual(['a', 'b']);
+    expect(laneOrder(['v1', 'v2'], 3, inLane)).toEqual(['v1', 'v2']);
+  });
+});
