@@ -1,7 +1,7 @@
 // Query-service faults on error answers: body shape, status codes, one message per parameter,
 // messages that name the parameter, not-found answers (sections 2.5, 4.5, 7).
 import type { Layer, LayerRequest, LayerResponse } from './layer.ts';
-import { isGet } from './layer-tools.ts';
+import { isGet, ledgerError } from './layer-tools.ts';
 
 interface ErrorBody {
   _status: { messages: Array<{ message: string; detail?: unknown; data?: unknown }> };
@@ -15,6 +15,8 @@ function errorBody(req: LayerRequest, res: LayerResponse, status?: number): Erro
 }
 
 const TOPIC = /\/api\/v1\/topics\/[^/]+/;
+/** The list endpoints: a path of one or two segments under /api/v1 with no ID in it. */
+const LISTS = /^\/api\/v1\/(?:accounts|contracts|schedules|tokens|transactions|topics\/[^/]+\/messages)$/;
 
 export const LEDGER_ERROR_FAULTS: Layer[] = [
   {
@@ -34,6 +36,16 @@ export const LEDGER_ERROR_FAULTS: Layer[] = [
     description: 'An invalid query parameter on a GET answers 500 instead of 400.',
     response(req, res) {
       if (req.method === 'GET' && errorBody(req, res, 400)) res.status = 500;
+    },
+  },
+  {
+    name: 'list-bracketed-keys-500',
+    interface: 'ledger-query',
+    // The 500 is also a failure of the bracketed-keys rule (observed): the contract's own rule must still catch it.
+    rules: ['LQ-7-no-server-error'],
+    description: 'A query key with brackets (limit[x]=1) on a list endpoint answers 500 instead of 400.',
+    request(req) {
+      if (req.method === 'GET' && LISTS.test(req.path) && req.query.some(([k]) => /[[\]]/.test(k))) return ledgerError(500, 'Internal Server Error');
     },
   },
   {

@@ -208,7 +208,7 @@ const selfLink: Layer = {
 const bracketedKeys: Layer = {
   name: 'public-bracketed-keys-500',
   interface: 'ledger-query',
-  rules: ['LQ-7-bracketed-keys-400'],
+  rules: ['LQ-7-bracketed-keys-400', 'LQ-7-no-server-error'],
   description: 'A query key with brackets (limit[x]=1) answers 500 instead of 400.',
   request(req) {
     if (req.method === 'GET' && req.query.some(([k]) => /[[\]]/.test(k))) return errorAnswer(500, 'Internal Server Error');

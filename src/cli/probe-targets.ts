@@ -2,6 +2,7 @@ import { logAttempts } from '../http/attempt-log.ts';
 import { createClient, TargetUnreachable, ThrottledOut } from '../http/client.ts';
 import { createRateLimiter } from '../http/rate-limiter.ts';
 import { TargetFault } from '../http/transport-faults.ts';
+import type { Exchange } from '../http/exchange.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import { TARGET_OF, type Targets } from '../config/run-config.ts';
 
@@ -22,12 +23,19 @@ export interface ProbeOptions {
   attemptLog: string;
 }
 
+export interface ProbeResult {
+  /** Attempts the probes sent. */
+  sent: number;
+  /** Each interface's probe answer: judged by the suites like any other answer (a 5xx is a finding). */
+  answers: Partial<Record<InterfaceName, Exchange>>;
+}
+
 /**
  * Fails with one clear message when a target cannot be reached, before any test runs. A reset or a
  * timeout is tried again like any idempotent request; throttling proves the target is there.
- * Returns how many attempts the probes sent.
  */
-export async function probeTargets(targets: Targets, only: InterfaceName[], options: ProbeOptions): Promise<number> {
+export async function probeTargets(targets: Targets, only: InterfaceName[], options: ProbeOptions): Promise<ProbeResult> {
+  const answers: ProbeResult['answers'] = {};
   const limiter = createRateLimiter(options.rate);
   let sent = 0;
   const client = createClient({
@@ -47,12 +55,12 @@ export async function probeTargets(targets: Targets, only: InterfaceName[], opti
   for (const name of only) {
     const url = `${targets[TARGET_OF[name]]}${PROBE_PATHS[name]}`;
     try {
-      await client.send({ method: 'GET', url });
+      answers[name] = await client.send({ method: 'GET', url });
     } catch (error) {
       if (error instanceof ThrottledOut) continue;
       const why = error instanceof TargetUnreachable || error instanceof TargetFault ? error.message.replace(/^GET \S+: /, '') : String(error);
       throw new TargetUnreachable(`cannot reach the ${name} target at ${new URL(url).origin} (${why}); check the URL or use --only`);
     }
   }
-  return sent;
+  return { sent, answers };
 }

@@ -85,13 +85,14 @@ export async function runCommand(argv: string[]): Promise<number> {
     for (const p of [paths.allureResults, paths.exchanges, paths.har, paths.attempts, paths.faults, paths.vitestJson, paths.vitestBlob, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
     // The probes reach the targets too: they keep to the run's rate and count as its requests.
     const { effectiveRate } = resolveConfig(run, targets, { embedded: !anyGiven });
-    const probesSent = await probeTargets(targets, run.only, { ...run, rate: effectiveRate, attemptLog: paths.attempts });
+    const probes = await probeTargets(targets, run.only, { ...run, rate: effectiveRate, attemptLog: paths.attempts });
     const config = resolveConfig(run, targets, {
       embedded: !anyGiven,
       exchangeLog: paths.exchanges,
       attemptLog: paths.attempts,
       faultLog: paths.faults,
-      probesSent,
+      probesSent: probes.sent,
+      probeAnswers: probes.answers,
       // --drift fetches the published document after the tests: its request is set aside from the start.
       reserved: run.drift ? 1 : 0,
       ...(expectations ? { expectations } : {}),

@@ -1,4 +1,5 @@
 import type { Expectation } from '../report/expectations.ts';
+import type { Exchange } from '../http/exchange.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 
 /** The base URLs of the three interfaces. */
@@ -103,6 +104,8 @@ export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
   faultLog?: string;
   /** Lines the CLI wrote to the attempt log before the tests (its probes): not the tests' requests. */
   attemptsBeforeTests?: number;
+  /** The answer each interface gave the CLI's start-up probe (a 5xx there is a finding too). */
+  probeAnswers?: Partial<Record<InterfaceName, Exchange>>;
   /** The expectations of the run, so each evaluation can tell whether it judged a known deviation's input. */
   expectations?: Expectation[];
 }

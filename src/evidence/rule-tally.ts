@@ -11,7 +11,8 @@ export class RuleTallies implements EvaluationSink {
   private readonly counts = new Map<string, { held: number; violated: number; exchanges: Set<Exchange> }>();
   readonly skipped: Array<{ rule: string; reason: string }> = [];
   private readonly heldOn = new Set<string>();
-  private readonly violatedOn = new Set<Exchange>();
+  /** Per exchange, the rules some check found it breaking. */
+  private readonly violatedOn = new Map<Exchange, Set<string>>();
 
   constructor(private readonly expectations: Expectation[]) {}
 
@@ -22,7 +23,7 @@ export class RuleTallies implements EvaluationSink {
     else entry.violated += 1;
     for (const ex of e.exchanges) entry.exchanges.add(ex);
     if (!e.held) {
-      for (const ex of e.exchanges) this.violatedOn.add(ex);
+      for (const ex of e.exchanges) this.violatedOn.set(ex, (this.violatedOn.get(ex) ?? new Set()).add(e.rule));
       return;
     }
     for (const x of this.expectations) {
@@ -36,9 +37,9 @@ export class RuleTallies implements EvaluationSink {
     if (!this.skipped.some((s) => s.rule === skipped.rule && s.reason === skipped.reason)) this.skipped.push(skipped);
   }
 
-  /** Some check already found this exchange breaking a rule (a property's shrinking steps included). */
-  violatedBy(exchange: Exchange): boolean {
-    return this.violatedOn.has(exchange);
+  /** Some check already found this exchange breaking this rule (a property's shrinking steps included). */
+  violatedBy(exchange: Exchange, rule: string): boolean {
+    return this.violatedOn.get(exchange)?.has(rule) ?? false;
   }
 
   has(rule: string, outcome: 'held' | 'violated'): boolean {

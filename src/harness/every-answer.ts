@@ -3,7 +3,8 @@ import { retryAfterMs } from '../http/retry-after.ts';
 import { nextLinkRepeatsRequest } from '../checks/next-link-repeats-request.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 
-const NO_SERVER_ERROR: Record<InterfaceName, string> = {
+/** The contract rule of each interface that every 5xx answer breaks. */
+export const NO_SERVER_ERROR: Record<InterfaceName, string> = {
   'ledger-query': 'LQ-7-no-server-error',
   status: 'ST-4.7-no-server-error',
   verify: 'VF-7-no-server-error',

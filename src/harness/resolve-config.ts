@@ -10,6 +10,8 @@ export interface ResolveExtra {
   faultLog?: string;
   /** Requests the CLI already sent to the targets (reachability probes): they come out of the budget. */
   probesSent?: number;
+  /** The probes' answers, judged in the suites like every other answer. */
+  probeAnswers?: ResolvedConfig['probeAnswers'];
   /** Requests the CLI will send after the tests (the --drift fetch): set aside from the budget. */
   reserved?: number;
   expectations?: Expectation[];
@@ -39,6 +41,7 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
     attemptLog: extra.attemptLog,
     faultLog: extra.faultLog,
     attemptsBeforeTests: extra.probesSent ?? 0,
+    ...(extra.probeAnswers ? { probeAnswers: extra.probeAnswers } : {}),
     ...(extra.expectations ? { expectations: extra.expectations } : {}),
   };
 }
