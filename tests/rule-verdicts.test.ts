@@ -135,3 +135,32 @@ describe('exchange statistics', () => {
     expect(exchangeStats(path)).toEqual({ requests: 6, throttled: 1, peakPerSecond: 3, serverErrors: 1 });
   });
 });
+
+describe('rules with clauses and conditional rules', () => {
+  const filterRule: Rule = { ...rule('LQ-4.2-f', 'contract'), clauses: [{ id: 'returns-only', statement: 'only matching rows' }, { id: 'returns-all', statement: 'every matching row' }] };
+  const conditional: Rule = { ...rule('LQ-2.5-g', 'contract'), condition: 'an error message carries data as a string' };
+  const withClauses = (clauses: Record<string, [number, number]>, held: number) => testOutcome({
+    status: 'passed',
+    rules: ['LQ-4.2-f'],
+    meta: { evaluations: { 'LQ-4.2-f': { held, violated: 0, exchanges: held, clauses: Object.fromEntries(Object.entries(clauses).map(([c, [h, v]]) => [c, { held: h, violated: v }])) } } },
+  });
+
+  it('leaves a rule not-evaluated, naming the clause, when one clause never held', () => {
+    const v = ruleVerdicts([filterRule], [withClauses({ 'returns-all': [2, 0] }, 5)], [], today, lq);
+    expect(v.rows[0]).toMatchObject({ verdict: 'not-evaluated', missingClauses: ['returns-only'] });
+    expect(v.rows[0]!.reason).toMatch(/clause "returns-only" \(only matching rows\) never held/);
+  });
+
+  it('does not credit a clause with held evaluations that named none (a page status)', () => {
+    expect(ruleVerdicts([filterRule], [withClauses({}, 4)], [], today, lq).rows[0]!.verdict).toBe('not-evaluated');
+  });
+
+  it('passes a rule with clauses when each clause held', () => {
+    expect(ruleVerdicts([filterRule], [withClauses({ 'returns-only': [1, 0], 'returns-all': [1, 0] }, 2)], [], today, lq).rows[0]!.verdict).toBe('passed');
+  });
+
+  it('says a conditional rule whose condition never occurred is not evaluated', () => {
+    const v = ruleVerdicts([conditional], [testOutcome({ status: 'passed', rules: ['LQ-2.5-g'] })], [], today, lq);
+    expect(v.rows[0]).toMatchObject({ verdict: 'not-evaluated', reason: 'its condition never occurred: an error message carries data as a string' });
+  });
+});

@@ -17,8 +17,9 @@ export class RuleViolation extends Error {
  * Judges one property of one rule and records the evaluation, held or violated; a violation is
  * thrown as a RuleViolation that the report attributes to the rule. Call it only when the property
  * was really judged on an answer: a rule whose precondition did not happen is `t.notEvaluated`.
+ * `clause` names the part of a rule with clauses that was judged.
  */
-export function expectRule(rule: string, holds: boolean, detail: string, exchange?: Exchange): asserts holds {
-  recordEvaluation({ rule, held: holds, exchanges: exchange ? [exchange] : [], ...(holds ? {} : { detail }) });
+export function expectRule(rule: string, holds: boolean, detail: string, exchange?: Exchange, clause?: string): asserts holds {
+  recordEvaluation({ rule, held: holds, exchanges: exchange ? [exchange] : [], ...(holds ? {} : { detail }), ...(clause ? { clause } : {}) });
   if (!holds) throw new RuleViolation(rule, detail, exchange);
 }

@@ -11,9 +11,10 @@ export interface SortKey<T> {
 
 /**
  * The items are in `order` by the key. Reports the first pair out of order, so a reader sees
- * the two neighbours that break it; fewer than two items have no order to judge.
+ * the two neighbours that break it; fewer than two items have no order to judge. `clause`: the
+ * part of the rule an order is (for a rule with clauses).
  */
-export function expectSortedBy<T>(t: Check, rule: string, items: T[], order: 'asc' | 'desc', by: SortKey<T>, exchange?: Exchange): void {
+export function expectSortedBy<T>(t: Check, rule: string, items: T[], order: 'asc' | 'desc', by: SortKey<T>, exchange?: Exchange, clause?: string): void {
   if (items.length < 2) {
     t.notEvaluated(rule, `${items.length} item(s) in the ${order} answer: no order to judge`);
     return;
@@ -23,9 +24,9 @@ export function expectSortedBy<T>(t: Check, rule: string, items: T[], order: 'as
     const before = by.key(items[i - 1]!);
     const after = by.key(items[i]!);
     if (sign * by.compare(before, after) > 0) {
-      t.soft(rule, false, `items are not in ${order} order of ${by.name}: #${i - 1} has ${before}, #${i} has ${after}`, exchange);
+      t.soft(rule, false, `items are not in ${order} order of ${by.name}: #${i - 1} has ${before}, #${i} has ${after}`, exchange, clause);
       return;
     }
   }
-  t.soft(rule, true, '', exchange);
+  t.soft(rule, true, '', exchange, clause);
 }

@@ -11,6 +11,8 @@ export interface Evaluation {
   /** The exchanges the judgement rested on (none for a judgement about data gathered earlier). */
   exchanges: Exchange[];
   detail?: string;
+  /** The clause of the rule it judged (catalogue `clauses`): a rule with clauses passes only when each held. */
+  clause?: string;
 }
 
 /** A rule a test meant to judge but could not, and why (the answer it needed did not happen). */

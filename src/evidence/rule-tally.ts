@@ -8,7 +8,7 @@ import type { Evaluation, EvaluationSink } from './evaluation.ts';
  * exchanges, the rules it could not judge, and which expectations' deviating inputs were judged held.
  */
 export class RuleTallies implements EvaluationSink {
-  private readonly counts = new Map<string, { held: number; violated: number; exchanges: Set<Exchange> }>();
+  private readonly counts = new Map<string, { held: number; violated: number; exchanges: Set<Exchange>; clauses: Map<string, { held: number; violated: number }> }>();
   readonly skipped: Array<{ rule: string; reason: string }> = [];
   private readonly heldOn = new Set<string>();
   /** Per exchange, the rules some check found it breaking. */
@@ -18,9 +18,15 @@ export class RuleTallies implements EvaluationSink {
 
   evaluated(e: Evaluation): void {
     let entry = this.counts.get(e.rule);
-    if (!entry) this.counts.set(e.rule, (entry = { held: 0, violated: 0, exchanges: new Set() }));
+    if (!entry) this.counts.set(e.rule, (entry = { held: 0, violated: 0, exchanges: new Set(), clauses: new Map() }));
     if (e.held) entry.held += 1;
     else entry.violated += 1;
+    if (e.clause) {
+      const clause = entry.clauses.get(e.clause) ?? { held: 0, violated: 0 };
+      if (e.held) clause.held += 1;
+      else clause.violated += 1;
+      entry.clauses.set(e.clause, clause);
+    }
     for (const ex of e.exchanges) entry.exchanges.add(ex);
     if (!e.held) {
       for (const ex of e.exchanges) this.violatedOn.set(ex, (this.violatedOn.get(ex) ?? new Set()).add(e.rule));
@@ -47,7 +53,12 @@ export class RuleTallies implements EvaluationSink {
   }
 
   tallies(): Record<string, RuleTally> {
-    return Object.fromEntries([...this.counts].map(([rule, c]) => [rule, { held: c.held, violated: c.violated, exchanges: c.exchanges.size }]));
+    return Object.fromEntries([...this.counts].map(([rule, c]) => [rule, {
+      held: c.held,
+      violated: c.violated,
+      exchanges: c.exchanges.size,
+      ...(c.clauses.size ? { clauses: Object.fromEntries(c.clauses) } : {}),
+    }]));
   }
 
   heldOnExpected(): string[] {

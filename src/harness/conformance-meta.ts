@@ -5,6 +5,8 @@ export interface RuleTally {
   held: number;
   violated: number;
   exchanges: number;
+  /** Per clause of a rule with clauses, its held and violated evaluations. */
+  clauses?: Record<string, { held: number; violated: number }>;
 }
 
 /** A violation as the report shows it: the rule, what broke, and the exchange that shows it. */

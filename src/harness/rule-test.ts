@@ -2,7 +2,7 @@ import * as allure from 'allure-js-commons';
 import { inject, test, TestRunner } from 'vitest';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
-import { collectEvaluations } from '../evidence/evaluation.ts';
+import { collectEvaluations, type EvaluationSink } from '../evidence/evaluation.ts';
 import { RuleTallies } from '../evidence/rule-tally.ts';
 import { TargetUnreachable, ThrottledOut, type OutgoingRequest, type TestAllowance } from '../http/client.ts';
 import { toCurl } from '../http/curl.ts';
@@ -11,7 +11,7 @@ import type { createRedactor } from '../http/redact.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
 import { TargetAbandoned, TargetFault } from '../http/transport-faults.ts';
 import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
-import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
+import { interfaceOfRule, loadCatalogue, ruleHasClause, type RuleSource } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { judgeEveryAnswer, unreadableAnswer } from './every-answer.ts';
@@ -41,8 +41,11 @@ export interface Check {
   casesAtOnce: number;
   send(req: OutgoingRequest): Promise<Exchange>;
   get(path: string, query?: Array<[string, string]>): Promise<Exchange>;
-  /** Judges one property and records the evaluation; a violation is kept and the check carries on. */
-  soft(rule: string, holds: boolean, detail: string, exchange?: Exchange): void;
+  /**
+   * Judges one property and records the evaluation; a violation is kept and the check carries on.
+   * `clause` names the part of a rule with clauses (catalogue `clauses`) that was judged.
+   */
+  soft(rule: string, holds: boolean, detail: string, exchange?: Exchange, clause?: string): void;
   /** Keeps a violation already recorded by expectRule (caught to carry on), without judging again. */
   keepViolation(violation: RuleViolation): void;
   /** The rule could not be judged here: the answer it needed did not happen. Never a pass. */
@@ -130,8 +133,21 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
         throw error;
       }
     };
-    const known = (rule: string) => {
-      if (!catalogue.has(rule)) throw new Error(`check names unknown rule ${rule}`);
+    // A check naming a rule or clause the catalogue lacks is a mistake of the suite, found where it is made.
+    const known = (rule: string, clause?: string) => {
+      const entry = catalogue.get(rule);
+      if (!entry) throw new Error(`check names unknown rule ${rule}`);
+      if (clause !== undefined && !ruleHasClause(entry, clause)) throw new Error(`check names clause "${clause}", which rule ${rule} does not have`);
+    };
+    const sink: EvaluationSink = {
+      evaluated(e) {
+        known(e.rule, e.clause);
+        tallies.evaluated(e);
+      },
+      notEvaluated(s) {
+        known(s.rule);
+        tallies.notEvaluated({ rule: s.rule, reason: state.redact.text(s.reason) });
+      },
     };
     const check: Check = {
       config,
@@ -139,16 +155,12 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       casesAtOnce: sequential ? 1 : CASES_AT_ONCE,
       send: (req) => send({ base, service: iface, ...req }),
       get: (path, query) => send({ method: 'GET', base, service: iface, url: path, query }),
-      soft(rule, holds, detail, exchange) {
-        known(rule);
-        tallies.evaluated({ rule, held: holds, exchanges: exchange ? [exchange] : [], ...(holds ? {} : { detail }) });
+      soft(rule, holds, detail, exchange, clause) {
+        sink.evaluated({ rule, held: holds, exchanges: exchange ? [exchange] : [], ...(holds ? {} : { detail }), ...(clause ? { clause } : {}) });
         if (!holds) kept.push(new RuleViolation(rule, detail, exchange));
       },
       keepViolation: (violation) => void kept.push(violation),
-      notEvaluated(rule, reason) {
-        known(rule);
-        tallies.notEvaluated({ rule, reason: state.redact.text(reason) });
-      },
+      notEvaluated: (rule, reason) => sink.notEvaluated({ rule, reason }),
       note: (text) => void meta.notes.push(state.redact.text(text)),
       skip: skipBecause,
     };
@@ -159,7 +171,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
-      const judge = () => runInTestScope(scope, () => collectEvaluations(tallies, () => body(check)));
+      const judge = () => runInTestScope(scope, () => collectEvaluations(sink, () => body(check)));
       // Alone across the run, not only in its file: the files run in several workers.
       await (takesTurns ? state.limits.alone(`interface ${iface}`, () => {
         allowance.deadline = Date.now() + ownTimeMs;

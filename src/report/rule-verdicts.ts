@@ -28,6 +28,8 @@ export interface RuleRow {
   expectationExpired?: boolean;
   /** The rule held, but never on the input its expectation describes: whether it is fixed is unknown. */
   expectationUnconfirmed?: boolean;
+  /** Clauses of the rule that never held on an input that could have shown a violation. */
+  missingClauses?: string[];
 }
 
 export interface InterfaceCoverage {
@@ -106,6 +108,11 @@ function ruleRow(rule: Rule, outcomes: TestOutcome[], active: Expectation[], exp
     evaluations.held += tally.held;
     evaluations.violated += tally.violated;
     evaluations.exchanges += tally.exchanges;
+    for (const [clause, c] of Object.entries(tally.clauses ?? {})) {
+      const sum = ((evaluations.clauses ??= {})[clause] ??= { held: 0, violated: 0 });
+      sum.held += c.held;
+      sum.violated += c.violated;
+    }
     violations.push(...(t.meta?.violations.filter((v) => v.rule === rule.id) ?? []));
     for (const key of t.meta?.heldOnExpected ?? []) heldOn.add(key);
     const stop = t.meta?.stopped && `${STOP_WORDS[t.meta.stopped.cause]}: ${t.meta.stopped.message}`;
@@ -128,13 +135,23 @@ function ruleRow(rule: Rule, outcomes: TestOutcome[], active: Expectation[], exp
     const verdict = rule.source === 'contract' ? 'failed' : 'deviates';
     return lapsed ? { ...row, verdict, expectation: lapsed, expectationExpired: true } : { ...row, verdict };
   }
+  // A rule that says several things passed only when each part held on an input that could show a violation.
+  const missingClauses = (rule.clauses ?? []).filter((c) => !evaluations.clauses?.[c.id]?.held);
+  if (evaluations.held > 0 && missingClauses.length) {
+    const said = unique(tests.flatMap((t) => t.meta?.notEvaluated?.filter((n) => n.rule === rule.id).map((n) => n.reason) ?? []));
+    const missing = missingClauses.map((c) => `clause "${c.id}" (${c.statement}) never held on an input that could show a violation`);
+    return { ...row, verdict: 'not-evaluated', reason: [...missing, ...said].join('; '), missingClauses: missingClauses.map((c) => c.id) };
+  }
   if (evaluations.held > 0) {
     const expected = mine(active);
     const fixed = expected.find((e) => heldOn.has(expectationKey(e)));
     if (fixed) return { ...row, verdict: 'fixed', expectation: fixed };
     return expected.length ? { ...row, verdict: 'passed', expectation: expected[0], expectationUnconfirmed: true } : { ...row, verdict: 'passed' };
   }
-  return { ...row, ...withoutEvaluations(rule.id, tests) };
+  const without = withoutEvaluations(rule.id, tests);
+  // A conditional rule whose condition never occurred has nothing to speak of: not evaluated, and said why.
+  if (rule.condition && tests.every((t) => t.status === 'passed')) return { ...row, verdict: 'not-evaluated', reason: `its condition never occurred: ${rule.condition}` };
+  return { ...row, ...without };
 }
 
 /** Every rule's verdict from the tests' evaluations, and what the run as a whole may claim. */

@@ -6,12 +6,21 @@ import { INTERFACES, SPECS_DIR, type InterfaceName } from '../../specs/load-spec
 
 export type RuleSource = 'contract' | 'observed';
 
+/** One part of a statement that says several things: the rule passes only when each part held. */
+export interface Clause {
+  id: string;
+  statement: string;
+}
+
 export interface Rule {
   id: string;
   section: string;
   source: RuleSource;
   statement: string;
   endpoints?: string[];
+  clauses?: Clause[];
+  /** The rule speaks only of answers where this occurred: where it never did, it is not evaluated. */
+  condition?: string;
   interface: InterfaceName;
 }
 
@@ -56,6 +65,8 @@ export function readCatalogueFile(path: string, name: InterfaceName): Rule[] {
     if (!r.id.startsWith(`${PREFIX[name]}-${r.section}-`)) {
       throw new CatalogueError(`${path} rule #${i + 1} (${r.id}): section must be a string matching the id`);
     }
+    const clauseIds = (r.clauses ?? []).map((c) => c.id);
+    if (new Set(clauseIds).size !== clauseIds.length) throw new CatalogueError(`${path} rule #${i + 1} (${r.id}): clause ids must be unique`);
     return { ...r, interface: name };
   });
 }
@@ -80,4 +91,9 @@ export function interfaceOfRule(id: string): InterfaceName {
   const entry = Object.entries(PREFIX).find(([, prefix]) => id.startsWith(`${prefix}-`));
   if (!entry) throw new CatalogueError(`rule id ${id} has no known prefix`);
   return entry[0] as InterfaceName;
+}
+
+/** Is `clause` one of the rule's clauses? A clause named on a rule without clauses is an error too. */
+export function ruleHasClause(rule: Rule, clause: string): boolean {
+  return rule.clauses?.some((c) => c.id === clause) ?? false;
 }

@@ -6,8 +6,9 @@
 export function rulesExercised(schema: unknown, value: unknown): Set<string> {
   const found = new Set<string>();
   const visit = (node: unknown, data: unknown, depth: number): void => {
-    // An empty list exercises nothing: a cap or an item rule holds on it only vacuously.
-    if (data === undefined || (Array.isArray(data) && data.length === 0) || node === null || typeof node !== 'object' || depth > 64) return;
+    // An empty list exercises nothing: a cap or an item rule holds on it only vacuously; nor does a
+    // null, which carries no value for a pattern or a shape to hold on.
+    if (data === undefined || data === null || (Array.isArray(data) && data.length === 0) || node === null || typeof node !== 'object' || depth > 64) return;
     const s = node as Record<string, unknown>;
     const rules = s['x-rules'];
     if (Array.isArray(rules)) for (const r of rules) found.add(String(r));

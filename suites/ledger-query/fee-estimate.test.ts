@@ -50,7 +50,9 @@ describe.concurrent('POST /api/v1/network/fees', () => {
   ruleTest('estimates the fees of a signed crypto transfer sent as protobuf', ['LQ-4.4-fee-estimate-operation', 'LQ-4.4-protobuf-body', 'LQ-4.4-estimate-shape', 'LQ-1-json-responses'], async (t) => {
     await checkProperty(t, fc.tuple(signedTransferArbitrary(), fc.constantFrom('application/protobuf', 'application/x-protobuf')), async ([{ bytes }, contentType]) => {
       const exchange = await postFees(t, bytes, contentType);
-      expectRule('LQ-4.4-fee-estimate-operation', ![404, 405, 501].includes(exchange.status), `the operation is not served: ${answerSummary(exchange)}`, exchange);
+      expectRule('LQ-4.4-fee-estimate-operation', ![404, 405, 501].includes(exchange.status), `the operation is not served: ${answerSummary(exchange)}`, exchange, 'exists');
+      // Refusing a valid transaction is not estimating it: an operation that refuses every input fails its rule.
+      expectRule('LQ-4.4-fee-estimate-operation', exchange.status === 200, `a valid ${contentType} transfer of ${bytes.length} bytes got no estimate: ${answerSummary(exchange)}`, exchange, 'estimates');
       expectRule('LQ-4.4-protobuf-body', exchange.status === 200, `a ${contentType} transfer of ${bytes.length} bytes answered ${answerSummary(exchange)}`, exchange);
       expectRule('LQ-1-json-responses', responseJson(exchange) !== undefined, 'the estimate is not JSON', exchange);
       await expectMatchesResponseSchema(t, exchange, 'ledger-query', 'estimateFees', 'LQ-4.4-estimate-shape');
@@ -67,14 +69,14 @@ describe.concurrent('POST /api/v1/network/fees', () => {
 
   ruleTest('answers an empty body with 400 and the error body', ['LQ-4.4-protobuf-body', 'LQ-4.4-fee-estimate-operation'], async (t) => {
     const exchange = await postFees(t, '', 'application/protobuf');
-    expectRule('LQ-4.4-fee-estimate-operation', exchange.status >= 400 && exchange.status < 500, `an empty body was not rejected: ${answerSummary(exchange)}`, exchange);
+    expectRule('LQ-4.4-fee-estimate-operation', exchange.status >= 400 && exchange.status < 500, `an empty body was not rejected: ${answerSummary(exchange)}`, exchange, 'rejects-malformed');
     await expectQueryErrorBody(t, exchange, { status: 400, statusRule: 'LQ-4.4-protobuf-body' });
   });
 
   ruleTest('rejects protobuf no decoder can read with 400 and the error body, never a server error', ['LQ-4.4-fee-estimate-operation', 'LQ-4.4-protobuf-body'], async (t) => {
     await checkProperty(t, malformedProtobuf, async ({ bytes, how }) => {
       const exchange = await postFees(t, bytes, 'application/protobuf');
-      expectRule('LQ-4.4-fee-estimate-operation', exchange.status >= 400 && exchange.status < 500, `malformed protobuf (${how}) was not rejected: ${answerSummary(exchange)}`, exchange);
+      expectRule('LQ-4.4-fee-estimate-operation', exchange.status >= 400 && exchange.status < 500, `malformed protobuf (${how}) was not rejected: ${answerSummary(exchange)}`, exchange, 'rejects-malformed');
       await expectQueryErrorBody(t, exchange, { status: 400, statusRule: 'LQ-4.4-protobuf-body' });
     });
   });

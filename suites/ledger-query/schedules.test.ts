@@ -114,7 +114,8 @@ describe.concurrent('GET /api/v1/schedules', () => {
     const plain = await listPage(t, SCHEDULE_LIST, [['limit', '100']], 'LQ-4.1-order-default-asc');
     if (asc.items.length < 2) t.skip(`the target lists ${asc.items.length} schedule(s): no order to observe`);
     t.soft('LQ-4.1-order-default-asc', ids(plain.items).join() === ids(asc.items).join(),
-      `without order the list starts ${ids(plain.items).slice(0, 3).join(', ')}, with order=asc ${ids(asc.items).slice(0, 3).join(', ')}`, plain.exchange);
+      `without order the list starts ${ids(plain.items).slice(0, 3).join(', ')}, with order=asc ${ids(asc.items).slice(0, 3).join(', ')}`, plain.exchange, 'same-as-asc');
+    expectSortedBy(t, 'LQ-4.1-order-default-asc', plain.items, 'asc', SCHEDULE_LIST.sortKey, plain.exchange, 'ascending');
   });
 
   ruleTest('schedules are sorted by schedule_id, compared numerically', ['LQ-4.1-sort-key-schedule-id', SCHEDULE_LIST.envelope], async (t) => {

@@ -8,9 +8,15 @@ import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 
 describe.concurrent('the status base address', () => {
-  ruleTest('ends in /api/v2', ['ST-9-base-path-api-v2'], async (t) => {
+  ruleTest('ends in /api/v2, where the interface answers', ['ST-9-base-path-api-v2'], async (t) => {
     const path = new URL(t.base).pathname.replace(/\/+$/, '');
-    expectRule('ST-9-base-path-api-v2', path.endsWith('/api/v2'), `the status base ${t.base} does not end in /api/v2`);
+    // A URL string proves nothing by itself: the base is the interface's only where a document answers under it.
+    const exchange = await t.get('/status.json');
+    if (exchange.status !== 200) {
+      t.notEvaluated('ST-9-base-path-api-v2', `${t.base}/status.json answered ${exchange.status}: no status document answers under the configured base`);
+      return;
+    }
+    expectRule('ST-9-base-path-api-v2', path.endsWith('/api/v2'), `the status interface answers under ${t.base}, which does not end in /api/v2`, exchange);
   });
 
   ruleTest('answers no path outside the eight documents with a 2xx', ['ST-4.7-unknown-path-not-2xx'], async (t) => {
