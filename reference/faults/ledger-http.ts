@@ -59,6 +59,15 @@ export const LEDGER_HTTP_FAULTS: Layer[] = [
     },
   },
   {
+    name: 'fee-estimate-refuses-valid',
+    interface: 'ledger-query',
+    rules: ['LQ-4.4-fee-estimate-operation'],
+    description: 'POST /api/v1/network/fees refuses every transaction with 400, valid ones included: it never estimates.',
+    response(req, res) {
+      if (req.method === 'POST' && req.path === '/api/v1/network/fees' && res.status === 200) Object.assign(res, ledgerError(400, 'Invalid transaction'));
+    },
+  },
+  {
     name: 'fee-estimate-malformed-500',
     interface: 'ledger-query',
     rules: ['LQ-7-no-server-error', 'LQ-4.4-fee-estimate-operation'],
