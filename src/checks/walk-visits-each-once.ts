@@ -37,5 +37,6 @@ export function expectWalkVisitsEachOnce<T>(t: Check, walk: Walk<T>, e: WalkExpe
     const at = got.findIndex((k, i) => k !== e.expected[i]);
     t.soft(rule, at < 0, `the walk breaks the order across pages at item ${at}: ${got[at]} where ${e.expected[at]} belongs`, last);
   }
-  t.soft('LQ-4-pagination-ends', walk.endedBy === 'null-next', `the walk did not reach next: null within ${walk.pages.length} pages`, last);
+  // A walk of one page followed no link: that it ended says nothing of where links lead.
+  if (walk.pages.length > 1) t.soft('LQ-4-pagination-ends', walk.endedBy === 'null-next', `the walk did not reach next: null within ${walk.pages.length} pages`, last);
 }

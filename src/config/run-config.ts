@@ -62,7 +62,7 @@ export interface RunConfig {
   knownCallsFile?: string;
   /** JSON or YAML file of contracts deployed on the verification target (specs/schemas/verify-samples.schema.json). */
   verifySamplesFile?: string;
-  /** Percentage of the selected contract rules that must be evaluated for the run to pass. */
+  /** Percentage of each selected interface's contract rules that must be judged for the run to pass. */
   minEvaluated?: number;
   /** Print the machine verdict as JSON on stdout (human output goes to stderr). */
   json: boolean;
@@ -80,6 +80,8 @@ export const DEFAULTS = {
   remoteRate: 5,
   remoteMaxRequests: 5_000,
   remoteWorkers: 3,
+  /** A run that judged less of an interface's contract rules than this (percent) cannot claim PASS. */
+  minEvaluated: 80,
   verifyChainId: '296',
   verifyUnsupportedChainId: '999999',
 } as const;

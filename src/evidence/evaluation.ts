@@ -19,6 +19,8 @@ export interface Evaluation {
 export interface SkippedEvaluation {
   rule: string;
   reason: string;
+  /** The answer it needed is one a correct target may lack (see AbsenceOptions). */
+  mayLack?: boolean;
 }
 
 export interface EvaluationSink {

@@ -1,7 +1,7 @@
 import type { RuleTally } from '../harness/conformance-meta.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
-import type { Evaluation, EvaluationSink } from './evaluation.ts';
+import type { Evaluation, EvaluationSink, SkippedEvaluation } from './evaluation.ts';
 
 /**
  * Collects one test's evaluations: per rule how many held and were violated over how many distinct
@@ -9,7 +9,7 @@ import type { Evaluation, EvaluationSink } from './evaluation.ts';
  */
 export class RuleTallies implements EvaluationSink {
   private readonly counts = new Map<string, { held: number; violated: number; exchanges: Set<Exchange>; clauses: Map<string, { held: number; violated: number }> }>();
-  readonly skipped: Array<{ rule: string; reason: string }> = [];
+  readonly skipped: SkippedEvaluation[] = [];
   private readonly heldOn = new Set<string>();
   /** Per exchange, the rules some check found it breaking. */
   private readonly violatedOn = new Map<Exchange, Set<string>>();
@@ -39,7 +39,7 @@ export class RuleTallies implements EvaluationSink {
     }
   }
 
-  notEvaluated(skipped: { rule: string; reason: string }): void {
+  notEvaluated(skipped: SkippedEvaluation): void {
     if (!this.skipped.some((s) => s.rule === skipped.rule && s.reason === skipped.reason)) this.skipped.push(skipped);
   }
 

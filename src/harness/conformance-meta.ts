@@ -32,12 +32,14 @@ export interface ConformanceMeta {
   /** Per rule, the evaluations this test recorded: a rule passes only on held ones. */
   evaluations: Record<string, RuleTally>;
   /** Rules the test could not judge, with the reason (the answer the check needed did not happen). */
-  notEvaluated: Array<{ rule: string; reason: string }>;
+  notEvaluated: Array<{ rule: string; reason: string; mayLack?: boolean }>;
   violations: RecordedViolation[];
   /** Keys of expectations whose rule held on the input they describe: the evidence for `fixed`. */
   heldOnExpected: string[];
   /** The test had nothing to work on (no data on the target, writes not allowed): its reason. */
   skipReason?: string;
+  /** The skip is for data a correct target may lack: its rules are left out of the coverage share. */
+  skipMayLack?: boolean;
   stopped?: { cause: StopCause; message: string };
   requests: number;
   throttled: number;

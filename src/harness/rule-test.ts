@@ -20,7 +20,7 @@ import { RequestRefused } from './request-guard.ts';
 import { runInTestScope, runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
 import { reproducerDir, writeReproducer } from '../report/reproducer.ts';
-import { SkipCheck, skipBecause } from './skip.ts';
+import { SkipCheck, skipBecause, type AbsenceOptions } from './skip.ts';
 
 type Redactor = ReturnType<typeof createRedactor>;
 
@@ -49,9 +49,10 @@ export interface Check {
   /** Keeps a violation already recorded by expectRule (caught to carry on), without judging again. */
   keepViolation(violation: RuleViolation): void;
   /** The rule could not be judged here: the answer it needed did not happen. Never a pass. */
-  notEvaluated(rule: string, reason: string): void;
+  notEvaluated(rule: string, reason: string, options?: AbsenceOptions): void;
   note(text: string): void;
-  skip(reason: string): never;
+  /** Ends the test: nothing on the target to work on. Never a pass. */
+  skip(reason: string, options?: AbsenceOptions): never;
 }
 
 export interface RuleTestOptions {
@@ -146,7 +147,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       },
       notEvaluated(s) {
         known(s.rule);
-        tallies.notEvaluated({ rule: s.rule, reason: state.redact.text(s.reason) });
+        tallies.notEvaluated({ rule: s.rule, reason: state.redact.text(s.reason), ...(s.mayLack ? { mayLack: true } : {}) });
       },
     };
     const check: Check = {
@@ -160,13 +161,14 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
         if (!holds) kept.push(new RuleViolation(rule, detail, exchange));
       },
       keepViolation: (violation) => void kept.push(violation),
-      notEvaluated: (rule, reason) => sink.notEvaluated({ rule, reason }),
+      notEvaluated: (rule, reason, absence) => sink.notEvaluated({ rule, reason, ...(absence?.mayLack ? { mayLack: true } : {}) }),
       note: (text) => void meta.notes.push(state.redact.text(text)),
       skip: skipBecause,
     };
 
     let failure: unknown;
     let skipReason: string | undefined;
+    let skipMayLack = false;
     try {
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
@@ -179,7 +181,10 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       }) : judge());
     } catch (error) {
       const cause = stopCause(error);
-      if (error instanceof SkipCheck) skipReason = state.redact.text(error.message);
+      if (error instanceof SkipCheck) {
+        skipReason = state.redact.text(error.message);
+        skipMayLack = error.mayLack;
+      }
       else if (cause) meta.stopped = { cause, message: state.redact.text((error as Error).message) };
       else failure = error;
     }
@@ -225,6 +230,13 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const stopped = meta.stopped ? `${STOPPED_BY[meta.stopped.cause]}: ${meta.stopped.message}` : undefined;
     if ((skipReason || stopped) && violations.length === 0 && failure === undefined) {
       meta.skipReason = skipReason;
+      if (skipMayLack && skipReason !== refused) meta.skipMayLack = true;
+      // A test that found nothing to work on judged none of what it set out to: what held on the way
+      // (a page's 200, a filter name accepted) does not pass its rules.
+      if (!refused) {
+        meta.evaluations = {};
+        meta.heldOnExpected = [];
+      }
       await allure.description(`Not judged: ${skipReason ?? stopped}`);
       ctx.skip(skipReason ?? stopped);
     }

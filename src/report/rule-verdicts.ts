@@ -30,14 +30,27 @@ export interface RuleRow {
   expectationUnconfirmed?: boolean;
   /** Clauses of the rule that never held on an input that could have shown a violation. */
   missingClauses?: string[];
+  /** Not judged for want of data a correct target may lack (or a condition that never occurred): out of the coverage share. */
+  leftOut?: boolean;
 }
 
 export interface InterfaceCoverage {
   interface: InterfaceName;
-  /** Contract rules with at least one evaluation (held or violated). */
+  /** Contract rules judged: their verdict rests on their evaluations (every clause of a rule with clauses). */
   evaluated: number;
   total: number;
+  /** Contract rules the target holds no data for (listed as such): left out of the share. */
+  leftOut: number;
 }
+
+/** The share of an interface's contract rules judged, of those the target held data for (percent). */
+export function coverageShare(c: InterfaceCoverage): number {
+  const base = c.total - c.leftOut;
+  return base > 0 ? (100 * c.evaluated) / base : 100;
+}
+
+/** Verdicts that rest on a rule's evaluations: the rule was judged. */
+const JUDGED: RuleVerdict[] = ['failed', 'deviates', 'known-deviation', 'fixed', 'passed'];
 
 export interface RunVerdict {
   rows: RuleRow[];
@@ -56,7 +69,10 @@ export interface RunVerdict {
 
 export interface VerdictOptions {
   interfaces: InterfaceName[];
-  /** Percentage of the selected contract rules that must have been evaluated (--min-evaluated). */
+  /**
+   * Percentage of each selected interface's contract rules that must have been judged, rules the
+   * target holds no data for left out (--min-evaluated; the CLI's default is 80).
+   */
   minEvaluated?: number;
 }
 
@@ -148,10 +164,29 @@ function ruleRow(rule: Rule, outcomes: TestOutcome[], active: Expectation[], exp
     if (fixed) return { ...row, verdict: 'fixed', expectation: fixed };
     return expected.length ? { ...row, verdict: 'passed', expectation: expected[0], expectationUnconfirmed: true } : { ...row, verdict: 'passed' };
   }
-  const without = withoutEvaluations(rule.id, tests);
   // A conditional rule whose condition never occurred has nothing to speak of: not evaluated, and said why.
-  if (rule.condition && tests.every((t) => t.status === 'passed')) return { ...row, verdict: 'not-evaluated', reason: `its condition never occurred: ${rule.condition}` };
-  return { ...row, ...without };
+  if (rule.condition && tests.every((t) => t.status === 'passed')) return { ...row, verdict: 'not-evaluated', reason: `its condition never occurred: ${rule.condition}`, leftOut: true };
+  const without = withoutEvaluations(rule.id, tests);
+  return mayLackAll(rule.id, tests) ? { ...row, ...without, leftOut: true } : { ...row, ...without };
+}
+
+/**
+ * Did every test of the rule that says why it did not judge it say the data is one a correct target
+ * may lack? A stop, a break, or any other reason (an empty list, a missing input) counts against the run.
+ */
+function mayLackAll(id: string, tests: TestOutcome[]): boolean {
+  const marks: boolean[] = [];
+  for (const t of tests) {
+    if (t.meta?.stopped || t.status === 'failed') marks.push(false);
+    else if (t.status === 'skipped') marks.push(Boolean(t.meta?.skipMayLack));
+    for (const n of t.meta?.notEvaluated ?? []) if (n.rule === id) marks.push(Boolean(n.mayLack));
+  }
+  return marks.length > 0 && marks.every(Boolean);
+}
+
+/** The flags a reason asks for ("give --verify-samples FILE"): what would let the suite judge more. */
+function askedFlags(reason: string | undefined): string[] {
+  return [...(reason ?? '').matchAll(/give (--[a-z-]+)/g)].map((m) => m[1]!);
 }
 
 /** Every rule's verdict from the tests' evaluations, and what the run as a whole may claim. */
@@ -166,8 +201,8 @@ export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectation
 
   const coverage = options.interfaces.map((name) => {
     const contract = rows.filter((r) => r.rule.interface === name && r.rule.source === 'contract');
-    const evaluated = contract.filter((r) => r.evaluations.held + r.evaluations.violated > 0).length;
-    return { interface: name, evaluated, total: contract.length };
+    const evaluated = contract.filter((r) => JUDGED.includes(r.verdict)).length;
+    return { interface: name, evaluated, total: contract.length, leftOut: contract.filter((r) => r.leftOut).length };
   });
   const causes: string[] = [];
   for (const c of coverage) if (c.evaluated === 0) causes.push(`no contract rule of ${c.interface} was evaluated`);
@@ -178,10 +213,15 @@ export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectation
   }
   if (errors.length) causes.push(`${errors.length} test(s) broke before judging (harness or transport errors)`);
   if (options.minEvaluated !== undefined) {
-    const total = coverage.reduce((n, c) => n + c.total, 0);
-    const evaluated = coverage.reduce((n, c) => n + c.evaluated, 0);
-    const percent = total ? (100 * evaluated) / total : 0;
-    if (percent < options.minEvaluated) causes.push(`${percent.toFixed(1)}% of the selected contract rules were evaluated, below --min-evaluated ${options.minEvaluated}%`);
+    for (const c of coverage) {
+      const share = coverageShare(c);
+      if (c.evaluated === 0 || share >= options.minEvaluated) continue;
+      const unjudged = rows.filter((r) => r.rule.interface === c.interface && r.rule.source === 'contract' && !JUDGED.includes(r.verdict) && !r.leftOut);
+      const flags = unique(unjudged.flatMap((r) => [...askedFlags(r.reason), ...r.tests.flatMap((t) => askedFlags(t.reason))]));
+      const raise = flags.length ? `; give ${flags.join(', ')} to judge more` : '; the rules not judged are listed below with the reason';
+      const out = c.leftOut ? ` (${c.leftOut} left out: the target holds no data for them)` : '';
+      causes.push(`${c.interface}: ${c.evaluated} of ${c.total - c.leftOut} contract rules judged${out}, ${share.toFixed(0)}%, below --min-evaluated ${options.minEvaluated}% (--min-evaluated 0 accepts less)${raise}`);
+    }
   }
   const outcome: RunOutcome = rows.some((r) => r.verdict === 'failed') ? 'FAIL' : causes.length ? 'INCOMPLETE' : 'PASS';
   return { rows, errors, stopped, expired, coverage, outcome, causes, exitCode: EXIT_CODES[outcome] };

@@ -1,5 +1,5 @@
 import type { ExchangeStats } from './exchange-stats.ts';
-import type { RuleRow, RuleVerdict, RunVerdict } from './rule-verdicts.ts';
+import { coverageShare, type RuleRow, type RuleVerdict, type RunVerdict } from './rule-verdicts.ts';
 import type { TestOutcome } from './test-outcomes.ts';
 
 export interface SummaryContext {
@@ -34,7 +34,7 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
     const tests = outcomes.filter((o) => o.file.includes(`suites/${c.interface}/`));
     const rows = verdict.rows.filter((r) => r.rule.interface === c.interface);
     const count = (s: string) => tests.filter((t) => t.status === s).length;
-    const evaluated = `${c.evaluated}/${c.total}${c.total ? ` (${((100 * c.evaluated) / c.total).toFixed(0)}%)` : ''}`;
+    const evaluated = `${c.evaluated}/${c.total}${c.leftOut ? ` -${c.leftOut} no data` : ''}${c.total ? ` (${coverageShare(c).toFixed(0)}%)` : ''}`;
     const perVerdict = VERDICT_ORDER.map((v) => rows.filter((r) => r.verdict === v).length).join(' / ');
     lines.push(`${c.interface.padEnd(14)} ${evaluated.padEnd(25)} ${String(tests.length).padStart(5)}  ${String(count('passed')).padStart(6)}  ${String(count('failed')).padStart(6)}  ${String(count('skipped')).padStart(7)} | ${perVerdict}`);
   }
@@ -78,6 +78,8 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
   for (const e of verdict.expired) lines.push('', `Expired expectation (its failures count again): ${e.rule} expired ${e.expires}: ${e.reason}`);
   section('Observed rules the target deviates from (reported, not failing)', ['deviates'], 'failures');
   section('Skipped rules (nothing on the target to check them with)', ['skipped'], 'reason');
+  const leftOut = verdict.rows.filter((r) => r.leftOut && r.rule.source === 'contract');
+  if (leftOut.length) lines.push('', `Left out of the coverage share: the target holds no data for them (${leftOut.length}):`, ...leftOut.map((r) => `  ${r.rule.id}`));
   section('Uncovered rules (no test checks them)', ['uncovered'], 'none');
   return lines.join('\n') + '\n';
 }

@@ -57,7 +57,7 @@ describe.concurrent('GET /api/v1/schedules', () => {
 
   ruleTest('an executed schedule was executed at or after its creation', ['LQ-3-schedule-executed-after-creation', SCHEDULE_LIST.envelope], async (t) => {
     const executed = (await firstSchedules(t)).filter((s) => typeof s.executed_timestamp === 'string' && TIMESTAMP.test(s.executed_timestamp));
-    if (executed.length === 0) t.skip('no executed schedule on the first pages of the list');
+    if (executed.length === 0) t.skip('no executed schedule on the first pages of the list', { mayLack: true });
     for (const s of executed) {
       t.soft('LQ-3-schedule-executed-after-creation', !TIMESTAMP.test(s.consensus_timestamp) || compareDecimalText(s.executed_timestamp!, s.consensus_timestamp) >= 0,
         `${s.schedule_id}: executed at ${s.executed_timestamp}, before its creation at ${s.consensus_timestamp}`);
@@ -66,7 +66,7 @@ describe.concurrent('GET /api/v1/schedules', () => {
 
   ruleTest('a deleted schedule has no executed_timestamp', ['LQ-3-schedule-deleted-not-executed', SCHEDULE_LIST.envelope], async (t) => {
     const deleted = (await firstSchedules(t)).filter((s) => s.deleted === true);
-    if (deleted.length === 0) t.skip('no deleted schedule on the first pages of the list');
+    if (deleted.length === 0) t.skip('no deleted schedule on the first pages of the list', { mayLack: true });
     for (const s of deleted) {
       t.soft('LQ-3-schedule-deleted-not-executed', s.executed_timestamp === null, `${s.schedule_id} is deleted but has executed_timestamp ${s.executed_timestamp}`);
     }
@@ -106,7 +106,7 @@ describe.concurrent('GET /api/v1/schedules', () => {
     const desc = await listPage(t, SCHEDULE_LIST, [['schedule.id', `lte:${bound}`], ['order', 'desc'], ['limit', '100']], 'LQ-4.1-order-enum');
     expectRule('LQ-4.1-order-enum', asc.items.length > 0, `schedule.id=lte:${bound} returned no schedules in ascending order`, asc.exchange);
     t.soft('LQ-4.1-order-enum', ids(desc.items).join() === ids(asc.items).reverse().join(),
-      `order=desc gives ${ids(desc.items).slice(0, 3).join(', ')}..., not the reverse of order=asc (${ids(asc.items).slice(-3).reverse().join(', ')}...)`, desc.exchange);
+      `order=desc gives ${ids(desc.items).slice(0, 3).join(', ')}..., not the reverse of order=asc (${ids(asc.items).slice(-3).reverse().join(', ')}...)`, desc.exchange, asc.items.length >= 2 ? 'sorts' : undefined);
   });
 
   ruleTest('without order the list is ascending: the same page as order=asc', ['LQ-4.1-order-default-asc', SCHEDULE_LIST.envelope], async (t) => {

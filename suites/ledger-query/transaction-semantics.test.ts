@@ -24,7 +24,8 @@ async function expectListedBeyondSlice(t: Check, kind: 'success' | 'fail', slice
   const filtered = await t.get(TRANSACTION_LIST.path, [['result', kind], ['order', 'asc'], ['limit', '5']]);
   const candidates = filtered.status === 200 ? transactionsOf(responseJson(filtered)).filter((tx) => isSuccessfulResult(tx.result) === (kind === 'success')) : [];
   if (candidates.length === 0) {
-    t.skip(`no ${kind === 'success' ? 'successful' : 'failed'} transaction among the oldest ${sliceSize}, and result=${kind} ${filtered.status === 200 ? 'lists none' : `answered ${filtered.status}`}`);
+    // A young ledger may hold no failed transaction yet: that part is left out of the share, not counted against it.
+    t.skip(`no ${kind === 'success' ? 'successful' : 'failed'} transaction among the oldest ${sliceSize}, and result=${kind} ${filtered.status === 200 ? 'lists none' : `answered ${filtered.status}`}`, { mayLack: kind === 'fail' && filtered.status === 200 });
   }
   for (const tx of candidates) {
     const exchange = await t.get(TRANSACTION_LIST.path, [['timestamp', tx.consensus_timestamp]]);
@@ -59,7 +60,7 @@ describe.concurrent('GET /api/v1/transactions', () => {
       t.soft('LQ-1-duplicates-separate-entries', byId.get(tx.transaction_id)!.length > 1,
         `${tx.transaction_id} at ${tx.consensus_timestamp} is a ${DUPLICATE} but no other entry with that ID precedes it`);
     }
-    if (groups.length === 0) t.skip(`no transaction ID appears twice among the oldest ${slice.items.length} transactions`);
+    if (groups.length === 0) t.skip(`no transaction ID appears twice among the oldest ${slice.items.length} transactions`, { mayLack: true });
     for (const entries of groups) {
       const id = entries[0]!.transaction_id;
       const stamps = new Set(entries.map((tx) => tx.consensus_timestamp));

@@ -49,7 +49,8 @@ function updateStates(docs: FetchedDocument[], lists: Array<[StatusDocument, str
 }
 
 function expectAllIn(t: Check, rule: string, found: Found[], allowed: (value: unknown) => boolean, what: string, nothingReason: string): void {
-  if (found.length === 0) t.skip(nothingReason);
+  // A quiet page lists no incident or maintenance: a healthy state, not a gap of the run.
+  if (found.length === 0) t.skip(nothingReason, { mayLack: true });
   for (const f of found) t.soft(rule, allowed(f.value), `${f.where} is ${JSON.stringify(f.value)}, not ${what}`, f.exchange);
   t.note(`checked ${found.length} value(s): ${[...new Set(found.map((f) => JSON.stringify(f.value)))].join(', ')}`);
 }
@@ -59,7 +60,7 @@ const exactly = (set: readonly string[]) => (value: unknown) => typeof value ===
 /** Values outside the contract's set must be extensions live pages are known to show; with none outside there is nothing to judge. */
 function expectOnlyKnownExtensions(t: Check, rule: string, found: Found[], contractSet: readonly string[], extensions: readonly string[], what: string): void {
   const beyond = found.filter((f) => !exactly(contractSet)(f.value));
-  if (beyond.length === 0) t.skip(`every ${what} is one of the contract values: no extension to judge`);
+  if (beyond.length === 0) t.skip(`every ${what} is one of the contract values: no extension to judge`, { mayLack: true });
   for (const f of beyond) t.note(`${f.where} uses the extension ${JSON.stringify(f.value)}`);
   for (const f of beyond) t.soft(rule, exactly(extensions)(f.value), `${f.where} is ${JSON.stringify(f.value)}, neither a contract value nor a known extension (${extensions.join(', ')})`, f.exchange);
 }
