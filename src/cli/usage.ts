@@ -7,7 +7,7 @@ requests, the two read-only POSTs of the query service (contract call, fee estim
 POSTs whose input the contract says must be rejected; any other request is refused before sending and
 its test skipped with the reason. Checks that change state or load the target need --allow-writes.`;
 
-const EXIT_CODES = `Verdicts and exit codes (a rule passes only when a check of it held on a real answer and none was violated):
+const EXIT_CODES = `Verdicts and exit codes (a rule passes only when each of its clauses held on an answer that could have shown a violation, and none was violated):
   0    PASS        no contract rule failed, every selected interface had contract rules evaluated,
                    nothing stopped the checks (known deviations allowed; observed rules only reported)
   1    FAIL        a contract rule was violated (or an expectation expired while its rule still fails)
@@ -15,7 +15,8 @@ const EXIT_CODES = `Verdicts and exit codes (a rule passes only when a check of 
        expectations file, missing results for report/merge-reports (one message, no stack trace)
   3    INCOMPLETE  nothing failed, but the run could not judge everything it set out to: throttling,
                    the request budget, an unreachable target or a broken test stopped checks, an
-                   interface had no contract rule evaluated, or --min-evaluated was not met
+                   interface had no contract rule evaluated, or less than --min-evaluated (default 80%)
+                   of an interface's contract rules was judged (rules the target holds no data for left out)
   130  INTERRUPTED stopped by Ctrl-C or SIGTERM; the report directory says INTERRUPTED, never an old verdict`;
 
 /** The options of `run` with the production-safety rules between targets and run options. */

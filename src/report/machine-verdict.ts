@@ -33,6 +33,8 @@ export function machineVerdict(verdict: RunVerdict, ctx: SummaryContext): Machin
       ...(r.expectation ? { expectation: r.expectation } : {}),
       ...(r.expectationExpired ? { expectationExpired: true } : {}),
       ...(r.expectationUnconfirmed ? { expectationUnconfirmed: true } : {}),
+      ...(r.missingClauses ? { missingClauses: r.missingClauses } : {}),
+      ...(r.leftOut ? { leftOut: true } : {}),
     })),
   };
 }
