@@ -63,11 +63,14 @@ describe('rule verdicts from evaluations', () => {
     const mixed = [rule('LQ-4.1-a', 'contract'), rule('ST-3-x', 'contract', 'status')];
     const outcomes = [testOutcome({ status: 'passed', rules: ['LQ-4.1-a'], evaluations: { 'LQ-4.1-a': [1, 0] } })];
     const v = ruleVerdicts(mixed, outcomes, [], today, { interfaces: ['ledger-query', 'status'] });
-    expect(v.coverage).toEqual([{ interface: 'ledger-query', evaluated: 1, total: 1, leftOut: 0 }, { interface: 'status', evaluated: 0, total: 1, leftOut: 0 }]);
+    expect(v.coverage).toEqual([{ interface: 'ledger-query', evaluated: 1, total: 1, leftOut: 0, uncovered: 0 }, { interface: 'status', evaluated: 0, total: 1, leftOut: 0, uncovered: 0 }]);
     expect(v.causes).toEqual(['no contract rule of status was evaluated']);
-    const partial = ruleVerdicts(rules, outcomes, [], today, { interfaces: ['ledger-query'], minEvaluated: 50 });
+    // Rules a test of the run set out to judge count; uncovered ones (another shard's) do not.
+    const ran = [...outcomes, testOutcome({ status: 'passed', rules: ['LQ-4.1-c', 'LQ-4.1-d', 'LQ-4.1-e'] })];
+    const partial = ruleVerdicts(rules, ran, [], today, { interfaces: ['ledger-query'], minEvaluated: 50 });
     expect(partial.causes).toEqual(['ledger-query: 1 of 4 contract rules judged, 25%, below --min-evaluated 50% (--min-evaluated 0 accepts less); the rules not judged are listed below with the reason']);
-    expect(ruleVerdicts(rules, outcomes, [], today, { interfaces: ['ledger-query'], minEvaluated: 25 }).outcome).toBe('PASS');
+    expect(ruleVerdicts(rules, ran, [], today, { interfaces: ['ledger-query'], minEvaluated: 25 }).outcome).toBe('PASS');
+    expect(ruleVerdicts(rules, outcomes, [], today, { interfaces: ['ledger-query'], minEvaluated: 50 }).outcome).toBe('PASS');
   });
 
   it('leaves rules the target may lack data for out of the share, and names the flags that would judge more', () => {
@@ -80,7 +83,7 @@ describe('rule verdicts from evaluations', () => {
     const v = ruleVerdicts(rules, outcomes, [], today, { interfaces: ['ledger-query'], minEvaluated: 80 });
     expect(v.rows[2]).toMatchObject({ verdict: 'skipped', leftOut: true });
     expect(v.rows[3]!.leftOut).toBeUndefined();
-    expect(v.coverage).toEqual([{ interface: 'ledger-query', evaluated: 2, total: 4, leftOut: 1 }]);
+    expect(v.coverage).toEqual([{ interface: 'ledger-query', evaluated: 2, total: 4, leftOut: 1, uncovered: 0 }]);
     expect(v.causes).toEqual(['ledger-query: 2 of 3 contract rules judged (1 left out: the target holds no data for them), 67%, below --min-evaluated 80% (--min-evaluated 0 accepts less); give --known-calls to judge more']);
     expect(v.outcome).toBe('INCOMPLETE');
     expect(ruleVerdicts(rules, outcomes, [], today, { interfaces: ['ledger-query'], minEvaluated: 0 }).outcome).toBe('PASS');
@@ -90,7 +93,7 @@ describe('rule verdicts from evaluations', () => {
     const clauseRule: Rule = { ...rule('LQ-4.1-k', 'contract'), clauses: [{ id: 'one', statement: 'one' }, { id: 'two', statement: 'two' }] };
     const outcomes = [testOutcome({ status: 'passed', rules: ['LQ-4.1-k'], meta: { evaluations: { 'LQ-4.1-k': { held: 2, violated: 0, exchanges: 2, clauses: { one: { held: 2, violated: 0 } } } } } })];
     const v = ruleVerdicts([clauseRule], outcomes, [], today, { interfaces: ['ledger-query'], minEvaluated: 80 });
-    expect(v.coverage).toEqual([{ interface: 'ledger-query', evaluated: 0, total: 1, leftOut: 0 }]);
+    expect(v.coverage).toEqual([{ interface: 'ledger-query', evaluated: 0, total: 1, leftOut: 0, uncovered: 0 }]);
     expect(v.outcome).toBe('INCOMPLETE');
   });
 });

@@ -41,11 +41,13 @@ export interface InterfaceCoverage {
   total: number;
   /** Contract rules the target holds no data for (listed as such): left out of the share. */
   leftOut: number;
+  /** Contract rules no test of this run checks (another shard's, or a gap of the suite, listed as uncovered). */
+  uncovered: number;
 }
 
-/** The share of an interface's contract rules judged, of those the target held data for (percent). */
+/** The share of an interface's contract rules judged, of those this run checks and the target held data for (percent). */
 export function coverageShare(c: InterfaceCoverage): number {
-  const base = c.total - c.leftOut;
+  const base = c.total - c.leftOut - c.uncovered;
   return base > 0 ? (100 * c.evaluated) / base : 100;
 }
 
@@ -202,7 +204,7 @@ export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectation
   const coverage = options.interfaces.map((name) => {
     const contract = rows.filter((r) => r.rule.interface === name && r.rule.source === 'contract');
     const evaluated = contract.filter((r) => JUDGED.includes(r.verdict)).length;
-    return { interface: name, evaluated, total: contract.length, leftOut: contract.filter((r) => r.leftOut).length };
+    return { interface: name, evaluated, total: contract.length, leftOut: contract.filter((r) => r.leftOut).length, uncovered: contract.filter((r) => r.verdict === 'uncovered').length };
   });
   const causes: string[] = [];
   for (const c of coverage) if (c.evaluated === 0) causes.push(`no contract rule of ${c.interface} was evaluated`);
@@ -220,7 +222,7 @@ export function ruleVerdicts(rules: Rule[], outcomes: TestOutcome[], expectation
       const flags = unique(unjudged.flatMap((r) => [...askedFlags(r.reason), ...r.tests.flatMap((t) => askedFlags(t.reason))]));
       const raise = flags.length ? `; give ${flags.join(', ')} to judge more` : '; the rules not judged are listed below with the reason';
       const out = c.leftOut ? ` (${c.leftOut} left out: the target holds no data for them)` : '';
-      causes.push(`${c.interface}: ${c.evaluated} of ${c.total - c.leftOut} contract rules judged${out}, ${share.toFixed(0)}%, below --min-evaluated ${options.minEvaluated}% (--min-evaluated 0 accepts less)${raise}`);
+      causes.push(`${c.interface}: ${c.evaluated} of ${c.total - c.leftOut - c.uncovered} contract rules judged${out}, ${share.toFixed(0)}%, below --min-evaluated ${options.minEvaluated}% (--min-evaluated 0 accepts less)${raise}`);
     }
   }
   const outcome: RunOutcome = rows.some((r) => r.verdict === 'failed') ? 'FAIL' : causes.length ? 'INCOMPLETE' : 'PASS';

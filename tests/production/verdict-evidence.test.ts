@@ -37,7 +37,7 @@ describe.concurrent('a run that could not judge never ends PASS', { timeout: 240
     expect(result.stdout).toMatch(/incomplete: \d+ test\(s\) stopped before judging: the request budget or time limit was spent/);
     const verdict = readJson<MachineVerdictJson>(join(dir, 'rules.json'));
     expect(verdict.outcome).toBe('INCOMPLETE');
-    expect(verdict.coverage).toEqual([{ interface: 'ledger-query', evaluated: 1, total: expect.any(Number), leftOut: 0 }]);
+    expect(verdict.coverage).toEqual([{ interface: 'ledger-query', evaluated: 1, total: expect.any(Number), leftOut: 0, uncovered: 0 }]);
     expect(verdict.rules.filter((r) => r.verdict === 'passed').map((r) => r.id)).toEqual(['LQ-7-no-server-error']);
   });
 
