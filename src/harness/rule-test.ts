@@ -2,8 +2,7 @@ import * as allure from 'allure-js-commons';
 import { inject, test, TestRunner } from 'vitest';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
-import { collectEvaluations, type EvaluationSink } from '../evidence/evaluation.ts';
-import { RuleTallies } from '../evidence/rule-tally.ts';
+import { collectEvaluations } from '../evidence/evaluation.ts';
 import { TargetUnreachable, ThrottledOut, type OutgoingRequest, type TestAllowance } from '../http/client.ts';
 import { toCurl } from '../http/curl.ts';
 import { describeExchange, type Exchange } from '../http/exchange.ts';
@@ -11,7 +10,7 @@ import type { createRedactor } from '../http/redact.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
 import { TargetAbandoned, TargetFault } from '../http/transport-faults.ts';
 import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
-import { interfaceOfRule, loadCatalogue, ruleHasClause, type RuleSource } from '../rules/catalogue.ts';
+import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { judgeEveryAnswer, unreadableAnswer } from './every-answer.ts';
@@ -21,6 +20,7 @@ import { runInTestScope, runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
 import { reproducerDir, writeReproducer } from '../report/reproducer.ts';
 import { SkipCheck, skipBecause, type AbsenceOptions } from './skip.ts';
+import { TestEvidence } from './test-evidence.ts';
 
 type Redactor = ReturnType<typeof createRedactor>;
 
@@ -119,8 +119,8 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     ctx.task.meta.conformance = meta;
     await labelForReport(iface, rules, config);
 
-    const tallies = new RuleTallies(expectations);
-    const kept: RuleViolation[] = [];
+    const evidence = new TestEvidence(catalogue, expectations, (text) => state.redact.text(text));
+    const tallies = evidence.tallies;
     const base = config.targets[TARGET_OF[iface]];
     const scope = { exchanges, writesAllowed: Boolean(options.writes) && config.allowWrites };
     // A refused request skips the test even if the body catches the error: it could not check what it meant to.
@@ -134,34 +134,15 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
         throw error;
       }
     };
-    // A check naming a rule or clause the catalogue lacks is a mistake of the suite, found where it is made.
-    const known = (rule: string, clause?: string) => {
-      const entry = catalogue.get(rule);
-      if (!entry) throw new Error(`check names unknown rule ${rule}`);
-      if (clause !== undefined && !ruleHasClause(entry, clause)) throw new Error(`check names clause "${clause}", which rule ${rule} does not have`);
-    };
-    const sink: EvaluationSink = {
-      evaluated(e) {
-        known(e.rule, e.clause);
-        tallies.evaluated(e);
-      },
-      notEvaluated(s) {
-        known(s.rule);
-        tallies.notEvaluated({ rule: s.rule, reason: state.redact.text(s.reason), ...(s.mayLack ? { mayLack: true } : {}) });
-      },
-    };
     const check: Check = {
       config,
       base,
       casesAtOnce: sequential ? 1 : CASES_AT_ONCE,
       send: (req) => send({ base, service: iface, ...req }),
       get: (path, query) => send({ method: 'GET', base, service: iface, url: path, query }),
-      soft(rule, holds, detail, exchange, clause) {
-        sink.evaluated({ rule, held: holds, exchanges: exchange ? [exchange] : [], ...(holds ? {} : { detail }), ...(clause ? { clause } : {}) });
-        if (!holds) kept.push(new RuleViolation(rule, detail, exchange));
-      },
-      keepViolation: (violation) => void kept.push(violation),
-      notEvaluated: (rule, reason, absence) => sink.notEvaluated({ rule, reason, ...(absence?.mayLack ? { mayLack: true } : {}) }),
+      soft: (rule, holds, detail, exchange, clause) => evidence.soft(rule, holds, detail, exchange, clause),
+      keepViolation: (violation) => evidence.keep(violation),
+      notEvaluated: (rule, reason, absence) => evidence.notEvaluated({ rule, reason, ...(absence?.mayLack ? { mayLack: true } : {}) }),
       note: (text) => void meta.notes.push(state.redact.text(text)),
       skip: skipBecause,
     };
@@ -173,7 +154,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
-      const judge = () => runInTestScope(scope, () => collectEvaluations(sink, () => body(check)));
+      const judge = () => runInTestScope(scope, () => collectEvaluations(evidence, () => body(check)));
       // Alone across the run, not only in its file: the files run in several workers.
       await (takesTurns ? state.limits.alone(`interface ${iface}`, () => {
         allowance.deadline = Date.now() + ownTimeMs;
@@ -204,8 +185,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     // softer rule is still a server error. Only the same rule on the same answer is not booked twice.
     for (const j of judgeEveryAnswer(iface, exchanges)) {
       if (!j.held && tallies.violatedBy(j.exchange, j.rule)) continue;
-      tallies.evaluated({ rule: j.rule, held: j.held, exchanges: [j.exchange] });
-      if (!j.held) kept.push(new RuleViolation(j.rule, j.detail, j.exchange));
+      evidence.soft(j.rule, j.held, j.detail, j.exchange);
     }
     // Every attempt the test sent: retries after faults and requests it gave up on included.
     meta.requests = allowance.attempts;
@@ -214,10 +194,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     // What the check found to work on (counts, empty lists) is read next to its requests in the HTML report.
     if (meta.notes.length) await allure.attachment('notes.txt', meta.notes.join('\n'), 'text/plain');
 
-    if (failure instanceof RuleViolation && !tallies.has(failure.rule, 'violated')) {
-      tallies.evaluated({ rule: failure.rule, held: false, exchanges: failure.exchange ? [failure.exchange] : [], detail: failure.detail });
-    }
-    const violations = failure instanceof RuleViolation ? [failure, ...kept] : kept;
+    const violations = evidence.violations(failure);
     const curls = await attachEvidence(exchanges, state.redact.exchange, violations.length > 0 || failure !== undefined, reproducerDir(config, ctx.task.id, name));
     const curlOf = (v: RuleViolation) => (v.exchange && exchanges.includes(v.exchange) ? curls[exchanges.indexOf(v.exchange)] : undefined);
     meta.evaluations = tallies.tallies();
