@@ -1,5 +1,5 @@
 import { responseJson, type Exchange } from '../http/exchange.ts';
-import { retryAfterMs } from '../http/retry-after.ts';
+import { isThrottlingStatus } from '../http/retry-after.ts';
 import { nextLinkRepeatsRequest } from '../checks/next-link-repeats-request.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 
@@ -12,7 +12,7 @@ export const NO_SERVER_ERROR: Record<InterfaceName, string> = {
 
 /** A 429, or a 503 with Retry-After: the target asking for patience, not a server error. */
 export function isThrottlingAnswer(ex: Exchange): boolean {
-  return ex.status === 429 || (ex.status === 503 && retryAfterMs(ex.responseHeaders['retry-after']) !== undefined);
+  return isThrottlingStatus(ex.status, ex.responseHeaders['retry-after']);
 }
 
 export interface AnswerJudgement {

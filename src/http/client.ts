@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import type { Exchange } from './exchange.ts';
 import { BudgetExhausted } from './request-budget.ts';
-import { retryAfterMs } from './retry-after.ts';
+import { isThrottlingStatus, retryAfterMs } from './retry-after.ts';
 import type { TargetPacer } from './target-pacer.ts';
 import { TargetFault, type FailedAttempt } from './transport-faults.ts';
 
@@ -223,7 +223,7 @@ export function createClient(options: ClientOptions) {
         }
         options.pacer?.answered(target);
         const wait = retryAfterMs(res.headers['retry-after']);
-        const isThrottle = (res.status === 429 || (res.status === 503 && wait !== undefined)) && !req.isAnswer?.(res.status, res.body);
+        const isThrottle = isThrottlingStatus(res.status, res.headers['retry-after']) && !req.isAnswer?.(res.status, res.body);
         if (isThrottle) {
           const waitedMs = Math.min(wait ?? 1000, options.throttle.maxWaitMs);
           options.pacer?.throttled(target, waitedMs);

@@ -12,6 +12,7 @@ import { fillPath } from '../../src/discovery/lookup-cases.ts';
 import { routeNotServed } from '../../src/discovery/route-served.ts';
 import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
+import { isThrottlingAnswer } from '../../src/harness/every-answer.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { loadSpec } from '../../specs/load-spec.ts';
@@ -141,7 +142,7 @@ describe.concurrent('query service robustness', () => {
     const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => t.send({ method: 'GET', url: paths[i % paths.length]!, waitOutThrottling: false })));
     burst.forEach((exchange, i) => {
       const path = paths[i % paths.length]!;
-      const throttled = exchange.status === 429 || (exchange.status === 503 && exchange.responseHeaders['retry-after'] !== undefined);
+      const throttled = isThrottlingAnswer(exchange);
       t.soft('LQ-8-no-stated-rate-limit', exchange.status === alone.get(path) || throttled,
         `a read of ${path} in a burst of 20 answered ${answerSummary(exchange)}; alone it answers ${alone.get(path)} (neither the same answer nor throttling)`, exchange);
     });
