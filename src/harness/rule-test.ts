@@ -1,5 +1,5 @@
 import * as allure from 'allure-js-commons';
-import { inject, test, TestRunner } from 'vitest';
+import { inject, test, TestRunner, type TestContext } from 'vitest';
 import { TARGET_OF, type ResolvedConfig } from '../config/run-config.ts';
 import { RuleViolation } from '../checks/rule-violation.ts';
 import { collectEvaluations } from '../evidence/evaluation.ts';
@@ -91,6 +91,85 @@ function stopCause(error: unknown): StopCause | undefined {
   return undefined;
 }
 
+/** How a test is scheduled: its own time, vitest's limit, and whether it runs alone or beside others. */
+interface Schedule {
+  ownTimeMs: number;
+  limitMs: number;
+  /** Alone across the run (the interface takes turns), not only in its file. */
+  takesTurns: boolean;
+  sequential: boolean;
+}
+
+function scheduleOf(iface: InterfaceName, timeout: number): Schedule {
+  const ownTimeMs = Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2);
+  // A test that takes turns across the run may first wait for one test of every other worker: its
+  // time budget starts with its turn, and vitest's limit leaves room for the waits before it.
+  const takesTurns = ONE_AT_A_TIME.has(iface);
+  const limitMs = takesTurns ? timeout * inject('coordinator').workers : timeout;
+  // Independent tests run concurrently (at most maxConcurrency of a file at once); a test inside a
+  // describe.sequential block keeps its place in line, for requests that depend on each other.
+  const sequential = takesTurns || TestRunner.getCurrentSuite()?.options?.sequential === true;
+  return { ownTimeMs, limitMs, takesTurns, sequential };
+}
+
+/** The test's request budget and a sender that spends it; a refused request is remembered (it skips the test). */
+function budgetedSender(state: ReturnType<typeof runState>, ownTimeMs: number) {
+  const allowance: TestAllowance = { deadline: Date.now() + ownTimeMs, maxAttempts: TEST_MAX_ATTEMPTS, attempts: 0, throttled: 0 };
+  const sender = {
+    allowance,
+    refused: undefined as string | undefined,
+    async send(req: OutgoingRequest): Promise<Exchange> {
+      try {
+        return await state.client.send({ allowance, ...req });
+      } catch (error) {
+        // A refused request skips the test even if the body catches the error: it could not check what it meant to.
+        if (error instanceof RequestRefused) sender.refused ??= error.message;
+        throw error;
+      }
+    },
+  };
+  return sender;
+}
+
+/** How a test's body ended: judged to the end, broken (failure), skipped for want of data, or stopped. */
+interface TestEnd {
+  failure?: unknown;
+  skip?: { reason: string; mayLack: boolean };
+  stopped?: ConformanceMeta['stopped'];
+}
+
+/** Error classification: the target or the run's limits stopped it, a check skipped it, or it failed (a finding or a harness error). */
+function classifyEnd(error: unknown, redact: Redactor, exchanges: Exchange[], refused: string | undefined): TestEnd {
+  const end: TestEnd = {};
+  const cause = stopCause(error);
+  if (error instanceof SkipCheck) end.skip = { reason: redact.text(error.message), mayLack: error.mayLack };
+  else if (cause) end.stopped = { cause, message: redact.text((error as Error).message) };
+  else if (error !== undefined) end.failure = error;
+  // A check that tripped over an answer that is not JSON was stopped by the target, not broken.
+  const unreadable = end.failure instanceof TypeError ? unreadableAnswer(exchanges) : undefined;
+  if (unreadable) {
+    end.stopped = { cause: 'target-fault', message: redact.text(`${describeExchange(unreadable)}: the answer is not JSON, so the check could not read it (${(end.failure as Error).message})`) };
+    delete end.failure;
+  }
+  if (refused) {
+    end.skip = { reason: refused, mayLack: false };
+    // An error after a refusal is its consequence (the body had no answer to work with), not a finding.
+    if (!(end.failure instanceof RuleViolation)) delete end.failure;
+  }
+  return end;
+}
+
+/**
+ * The every-answer rules, whatever else judged an answer: a 5xx a check booked under a softer rule
+ * is still a server error. Only the same rule on the same answer is not booked twice.
+ */
+function judgeAnswers(evidence: TestEvidence, iface: InterfaceName, exchanges: Exchange[]): void {
+  for (const j of judgeEveryAnswer(iface, exchanges)) {
+    if (!j.held && evidence.tallies.violatedBy(j.exchange, j.rule)) continue;
+    evidence.soft(j.rule, j.held, j.detail, j.exchange);
+  }
+}
+
 /**
  * Declares a conformance test that checks the given catalogue rules. Unknown rule ids fail at
  * collection time; the rules travel as the test's metadata, for `npm run rules` and the report.
@@ -100,17 +179,9 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   const unknown = rules.filter((r) => !catalogue.has(r));
   if (rules.length === 0 || unknown.length) throw new Error(`test "${name}" names unknown rules: ${unknown.join(', ') || '(none given)'}`);
   const iface = interfaceOfRule(rules[0]!);
+  const schedule = scheduleOf(iface, options.timeout ?? 120_000);
 
-  const timeout = options.timeout ?? 120_000;
-  const ownTimeMs = Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2);
-  // A test that takes turns across the run may first wait for one test of every other worker: its
-  // time budget starts with its turn, and vitest's limit leaves room for the waits before it.
-  const takesTurns = ONE_AT_A_TIME.has(iface);
-  const limitMs = takesTurns ? timeout * inject('coordinator').workers : timeout;
-  // Independent tests run concurrently (at most maxConcurrency of a file at once); a test inside a
-  // describe.sequential block keeps its place in line, for requests that depend on each other.
-  const sequential = takesTurns || TestRunner.getCurrentSuite()?.options?.sequential === true;
-  test(name, { timeout: limitMs, meta: { rules }, ...(sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
+  test(name, { timeout: schedule.limitMs, meta: { rules }, ...(schedule.sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
     const state = runState();
     const { config } = state;
     const expectations = config.expectations ?? [];
@@ -120,26 +191,15 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     await labelForReport(iface, rules, config);
 
     const evidence = new TestEvidence(catalogue, expectations, (text) => state.redact.text(text));
-    const tallies = evidence.tallies;
     const base = config.targets[TARGET_OF[iface]];
     const scope = { exchanges, writesAllowed: Boolean(options.writes) && config.allowWrites };
-    // A refused request skips the test even if the body catches the error: it could not check what it meant to.
-    let refused: string | undefined;
-    const allowance: TestAllowance = { deadline: Date.now() + ownTimeMs, maxAttempts: TEST_MAX_ATTEMPTS, attempts: 0, throttled: 0 };
-    const send = async (req: OutgoingRequest) => {
-      try {
-        return await state.client.send({ allowance, ...req });
-      } catch (error) {
-        if (error instanceof RequestRefused) refused ??= error.message;
-        throw error;
-      }
-    };
+    const sender = budgetedSender(state, schedule.ownTimeMs);
     const check: Check = {
       config,
       base,
-      casesAtOnce: sequential ? 1 : CASES_AT_ONCE,
-      send: (req) => send({ base, service: iface, ...req }),
-      get: (path, query) => send({ method: 'GET', base, service: iface, url: path, query }),
+      casesAtOnce: schedule.sequential ? 1 : CASES_AT_ONCE,
+      send: (req) => sender.send({ base, service: iface, ...req }),
+      get: (path, query) => sender.send({ method: 'GET', base, service: iface, url: path, query }),
       soft: (rule, holds, detail, exchange, clause) => evidence.soft(rule, holds, detail, exchange, clause),
       keepViolation: (violation) => evidence.keep(violation),
       notEvaluated: (rule, reason, absence) => evidence.notEvaluated({ rule, reason, ...(absence?.mayLack ? { mayLack: true } : {}) }),
@@ -147,79 +207,77 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
       skip: skipBecause,
     };
 
-    let failure: unknown;
-    let skipReason: string | undefined;
-    let skipMayLack = false;
+    let thrown: unknown;
     try {
       if (options.writes && !(config.allowWrites || config.loopback[iface])) {
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
       const judge = () => runInTestScope(scope, () => collectEvaluations(evidence, () => body(check)));
-      // Alone across the run, not only in its file: the files run in several workers.
-      await (takesTurns ? state.limits.alone(`interface ${iface}`, () => {
-        allowance.deadline = Date.now() + ownTimeMs;
+      await (schedule.takesTurns ? state.limits.alone(`interface ${iface}`, () => {
+        sender.allowance.deadline = Date.now() + schedule.ownTimeMs;
         return judge();
       }) : judge());
     } catch (error) {
-      const cause = stopCause(error);
-      if (error instanceof SkipCheck) {
-        skipReason = state.redact.text(error.message);
-        skipMayLack = error.mayLack;
-      }
-      else if (cause) meta.stopped = { cause, message: state.redact.text((error as Error).message) };
-      else failure = error;
+      thrown = error;
     }
-    // A check that tripped over an answer that is not JSON was stopped by the target, not broken.
-    const unreadable = failure instanceof TypeError ? unreadableAnswer(exchanges) : undefined;
-    if (unreadable) {
-      meta.stopped = { cause: 'target-fault', message: state.redact.text(`${describeExchange(unreadable)}: the answer is not JSON, so the check could not read it (${(failure as Error).message})`) };
-      failure = undefined;
-    }
-    if (refused) {
-      skipReason = refused;
-      // An error after a refusal is its consequence (the body had no answer to work with), not a finding.
-      if (!(failure instanceof RuleViolation)) failure = undefined;
-    }
-
-    // Every answer is judged by these rules whatever else judged it: a 5xx a check booked under a
-    // softer rule is still a server error. Only the same rule on the same answer is not booked twice.
-    for (const j of judgeEveryAnswer(iface, exchanges)) {
-      if (!j.held && tallies.violatedBy(j.exchange, j.rule)) continue;
-      evidence.soft(j.rule, j.held, j.detail, j.exchange);
-    }
-    // Every attempt the test sent: retries after faults and requests it gave up on included.
-    meta.requests = allowance.attempts;
-    meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
-    if (meta.throttled) meta.notes.push(`waited out ${meta.throttled} throttling answer(s) from the target`);
-    // What the check found to work on (counts, empty lists) is read next to its requests in the HTML report.
-    if (meta.notes.length) await allure.attachment('notes.txt', meta.notes.join('\n'), 'text/plain');
-
-    const violations = evidence.violations(failure);
-    const curls = await attachEvidence(exchanges, state.redact.exchange, violations.length > 0 || failure !== undefined, reproducerDir(config, ctx.task.id, name));
-    const curlOf = (v: RuleViolation) => (v.exchange && exchanges.includes(v.exchange) ? curls[exchanges.indexOf(v.exchange)] : undefined);
-    meta.evaluations = tallies.tallies();
-    meta.notEvaluated = tallies.skipped;
-    meta.heldOnExpected = tallies.heldOnExpected();
-    meta.violations = violations.map((v) => recordViolation(v, catalogue.get(v.rule)!.source, expectations, state.redact, curlOf(v)));
-    // A broken rule the test did not name (a 5xx, a helper's check of a neighbouring rule) is labelled too.
-    for (const rule of new Set(violations.map((v) => v.rule))) if (!rules.includes(rule)) await allure.label('rule', rule);
-
-    const stopped = meta.stopped ? `${STOPPED_BY[meta.stopped.cause]}: ${meta.stopped.message}` : undefined;
-    if ((skipReason || stopped) && violations.length === 0 && failure === undefined) {
-      meta.skipReason = skipReason;
-      if (skipMayLack && skipReason !== refused) meta.skipMayLack = true;
-      // A test that found nothing to work on judged none of what it set out to: what held on the way
-      // (a page's 200, a filter name accepted) does not pass its rules.
-      if (!refused) {
-        meta.evaluations = {};
-        meta.heldOnExpected = [];
-      }
-      await allure.description(`Not judged: ${skipReason ?? stopped}`);
-      ctx.skip(skipReason ?? stopped);
-    }
-    if (failure !== undefined && !(failure instanceof RuleViolation)) throw redactError(failure, state.redact);
-    if (violations.length) throw new ContractCheckFailed(failureMessage(violations, state.redact, curlOf));
+    const end = classifyEnd(thrown, state.redact, exchanges, sender.refused);
+    if (end.stopped) meta.stopped = end.stopped;
+    judgeAnswers(evidence, iface, exchanges);
+    await reportTest({ ctx, name, rules, meta, end, evidence, exchanges, allowance: sender.allowance, refused: sender.refused });
   });
+}
+
+interface TestRecord {
+  ctx: TestContext;
+  name: string;
+  rules: string[];
+  meta: ConformanceMeta;
+  end: TestEnd;
+  evidence: TestEvidence;
+  exchanges: Exchange[];
+  allowance: TestAllowance;
+  refused: string | undefined;
+}
+
+/** Reporting: the test's metadata for the verdict, its evidence for allure, and how vitest sees it end. */
+async function reportTest({ ctx, name, rules, meta, end, evidence, exchanges, allowance, refused }: TestRecord): Promise<void> {
+  const { config, redact } = runState();
+  const expectations = config.expectations ?? [];
+  const catalogue = loadCatalogue();
+  const { failure, skip } = end;
+  // Every attempt the test sent: retries after faults and requests it gave up on included.
+  meta.requests = allowance.attempts;
+  meta.throttled = exchanges.reduce((n, ex) => n + ex.throttled.length, 0);
+  if (meta.throttled) meta.notes.push(`waited out ${meta.throttled} throttling answer(s) from the target`);
+  // What the check found to work on (counts, empty lists) is read next to its requests in the HTML report.
+  if (meta.notes.length) await allure.attachment('notes.txt', meta.notes.join('\n'), 'text/plain');
+
+  const violations = evidence.violations(failure);
+  const curls = await attachEvidence(exchanges, redact.exchange, violations.length > 0 || failure !== undefined, reproducerDir(config, ctx.task.id, name));
+  const curlOf = (v: RuleViolation) => (v.exchange && exchanges.includes(v.exchange) ? curls[exchanges.indexOf(v.exchange)] : undefined);
+  const { tallies } = evidence;
+  meta.evaluations = tallies.tallies();
+  meta.notEvaluated = tallies.skipped;
+  meta.heldOnExpected = tallies.heldOnExpected();
+  meta.violations = violations.map((v) => recordViolation(v, catalogue.get(v.rule)!.source, expectations, redact, curlOf(v)));
+  // A broken rule the test did not name (a 5xx, a helper's check of a neighbouring rule) is labelled too.
+  for (const rule of new Set(violations.map((v) => v.rule))) if (!rules.includes(rule)) await allure.label('rule', rule);
+
+  const stopped = meta.stopped ? `${STOPPED_BY[meta.stopped.cause]}: ${meta.stopped.message}` : undefined;
+  if ((skip || stopped) && violations.length === 0 && failure === undefined) {
+    meta.skipReason = skip?.reason;
+    if (skip?.mayLack) meta.skipMayLack = true;
+    // A test that found nothing to work on judged none of what it set out to: what held on the way
+    // (a page's 200, a filter name accepted) does not pass its rules.
+    if (skip && !refused) {
+      meta.evaluations = {};
+      meta.heldOnExpected = [];
+    }
+    await allure.description(`Not judged: ${skip?.reason ?? stopped}`);
+    ctx.skip(skip?.reason ?? stopped);
+  }
+  if (failure !== undefined && !(failure instanceof RuleViolation)) throw redactError(failure, redact);
+  if (violations.length) throw new ContractCheckFailed(failureMessage(violations, redact, curlOf));
 }
 
 /** A harness error's text can quote an answer: mask it before vitest prints and stores it. */
