@@ -15,6 +15,9 @@ import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
 import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
+import { provisionChainSamples, type ChainProvision } from '../chain/provision-samples.ts';
+import { chainRecordFile } from '../chain/deployment-record.ts';
+import { rpcOrigin } from '../chain/write-guard.ts';
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
 
@@ -29,6 +32,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     statusOnly: run.only.every((name) => name === 'status'),
     faults: run.faults,
     ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
+    // Its verifier then reads the chain the suite deploys on, and serves that chain alone.
+    ...(run.verifyRpc ? { verifyRpc: run.verifyRpc.url } : {}),
   });
   embedded?.catch(() => undefined);
   const stopEmbedded = () => embedded?.then((server) => server.close(), () => undefined);
@@ -48,12 +53,20 @@ export async function runCommand(argv: string[]): Promise<number> {
   // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
   const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
   const paths = reportPaths(run.reportDir);
+  let chain: ChainProvision | undefined;
   try {
     ensureWritableDir('--report-dir', paths.dir);
+    // The chain's refusals come before any test; its deployments are recorded beside the reports.
+    if (run.verifyRpc && run.only.includes('verify')) {
+      const recordFile = chainRecordFile(paths.dir);
+      chain = await provisionChainSamples(run.verifyRpc, { allowWrites: run.allowWrites, treatAsRemote: run.treatAsRemote, recordFile });
+      say(`verification samples on chain ${chain.chainId} (--verify-rpc ${rpcOrigin(run.verifyRpc.url)}): ${chain.deployments.length} contracts, ${chain.deployed} deployed, ${chain.reused} reused (${recordFile})\n`);
+    }
   } catch (error) {
     await stopEmbedded();
     throw error;
   }
+  if (chain) run.verifyChainId = chain.chainId;
   // An old verdict must never outlive the run that replaces it, even one that is interrupted.
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
@@ -95,6 +108,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       // --drift fetches the published document after the tests: its request is set aside from the start.
       reserved: run.drift ? 1 : 0,
       ...(expectations ? { expectations } : {}),
+      ...(chain ? { chainDeployments: chain.deployments } : {}),
     });
     const remote = run.only.filter((name) => !config.loopback[name]);
     if (remote.length) {

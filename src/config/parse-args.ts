@@ -5,6 +5,7 @@ import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
 import { readVerificationSamples } from '../samples/verify-samples-file.ts';
 import { parseOptions, type OptionTable, type OptionValues } from './options.ts';
+import type { VerifyRpcOptions } from '../chain/provision-samples.ts';
 
 /** The headings of `run --help`. */
 export const RUN_OPTION_GROUPS = { targets: 'Targets (default: the embedded reference implementation on a loopback port)', run: 'Run options' } as const;
@@ -52,6 +53,11 @@ export const RUN_OPTIONS = {
   'verify-unsupported-chain-id': { type: 'string', value: 'ID', group: RUN, help: `a chain the verification target must refuse (default ${DEFAULTS.verifyUnsupportedChainId})` },
   'known-calls': { type: 'string', value: 'FILE', group: RUN, help: 'contract calls with known results on the target (value checks of section 4.3)' },
   'verify-samples': { type: 'string', value: 'FILE', group: RUN, help: 'contracts deployed on the verification target (JSON/YAML, specs/schemas/verify-samples.schema.json):\neach must verify with its expected match; invalid bodies are controlled against them' },
+  'verify-rpc': {
+    type: 'string', value: 'URL', group: RUN,
+    help: 'a development chain\'s JSON-RPC URL: the fixture contracts are deployed there (reused on the next run)\nand verified as samples; never on a public chain, off loopback only with --allow-writes',
+  },
+  'verify-deployer-key': { type: 'string', value: 'HEX', group: RUN, help: 'private key that deploys on the --verify-rpc chain (default: its first unlocked account)' },
   'report-dir': { type: 'string', value: 'DIR', group: RUN, help: `where reports go (default ${DEFAULTS.reportDir})` },
   'min-evaluated': { type: 'string', value: 'P', group: RUN, help: 'the run passes only if at least P% of the selected contract rules were evaluated' },
   fault: { type: 'string', value: 'NAME[,NAME]', group: RUN, help: 'switch on named faults of the embedded reference (reference/faults/catalogue.ts); no target URL' },
@@ -121,6 +127,27 @@ export function headersFromEnv(text: string | undefined): Record<string, string>
   return Object.fromEntries(text.split(/\r?\n/).filter((l) => l.trim()).map(parseHeaderLine));
 }
 
+/** --verify-rpc and its companions; the chain id is kept only when given, the RPC's own is the default. */
+function verifyRpcOptions(flags: FlagValues): VerifyRpcOptions | undefined {
+  const url = last(flags['--verify-rpc']);
+  const key = last(flags['--verify-deployer-key']);
+  if (url === undefined) {
+    if (key !== undefined) throw new ConfigError('--verify-deployer-key needs --verify-rpc URL (the chain it deploys on)');
+    return undefined;
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') throw new ConfigError(`--verify-rpc must be an http or https URL, got "${url.slice(0, 80)}"`);
+  // The key itself is never repeated in a message.
+  if (key !== undefined && !/^(0x)?[0-9a-fA-F]{64}$/.test(key)) throw new ConfigError('--verify-deployer-key must be a private key: 64 hexadecimal digits, with or without 0x');
+  const chainId = last(flags['--verify-chain-id']);
+  return { url, ...(chainId !== undefined ? { chainId } : {}), ...(key !== undefined ? { deployerKey: key } : {}) };
+}
+
 /** Builds the run configuration: flags, then environment, then defaults. */
 export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
   const only = (flags['--only'] ?? []).flatMap((v) => v.split(',')).map((v) => v.trim());
@@ -148,6 +175,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     if (!/^\d{1,20}$/.test(v)) throw new ConfigError(`${flag} must be 1 to 20 digits, got "${v}"`);
     return v;
   };
+  const verifyRpc = verifyRpcOptions(flags);
   const verifySamplesFile = last(flags['--verify-samples']);
   // Read once here so that a bad file is one clear error before any test runs.
   if (verifySamplesFile !== undefined) readVerificationSamples(verifySamplesFile);
@@ -188,6 +216,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), profile?.verifyChainId ?? DEFAULTS.verifyChainId),
     knownCallsFile: last(flags['--known-calls']),
     ...(verifySamplesFile !== undefined ? { verifySamplesFile } : {}),
+    ...(verifyRpc ? { verifyRpc } : {}),
     ...(minEvaluatedText !== undefined ? { minEvaluated: Number(minEvaluatedText) } : {}),
     faults: (flags['--fault'] ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean),
     ...(flags['--behave'] ? { behaviour: last(flags['--behave'])! } : {}),
