@@ -6,6 +6,7 @@ import { findProfile } from '../profiles/profiles.ts';
 import { readVerificationSamples } from '../samples/verify-samples-file.ts';
 import { parseOptions, type OptionTable, type OptionValues } from './options.ts';
 import type { VerifyRpcOptions } from '../chain/provision-samples.ts';
+import { refusePublicChain, refuseRemoteChain } from '../chain/write-guard.ts';
 
 /** The headings of `run --help`. */
 export const RUN_OPTION_GROUPS = { targets: 'Targets (default: the embedded reference implementation on a loopback port)', run: 'Run options' } as const;
@@ -145,6 +146,9 @@ function verifyRpcOptions(flags: FlagValues): VerifyRpcOptions | undefined {
   // The key itself is never repeated in a message.
   if (key !== undefined && !/^(0x)?[0-9a-fA-F]{64}$/.test(key)) throw new ConfigError('--verify-deployer-key must be a private key: 64 hexadecimal digits, with or without 0x');
   const chainId = last(flags['--verify-chain-id']);
+  // Refused here already, so that neither the embedded reference nor the deployment contacts such a chain.
+  refuseRemoteChain(url, { allowWrites: flags['--allow-writes'] ?? false, treatAsRemote: flags['--treat-as-remote'] ?? false });
+  if (chainId !== undefined) refusePublicChain(chainId, '--verify-chain-id names');
   return { url, ...(chainId !== undefined ? { chainId } : {}), ...(key !== undefined ? { deployerKey: key } : {}) };
 }
 
