@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
-import { ConfigError, TARGET_OF, UNUSED_TARGET, type Targets } from '../config/run-config.ts';
+import { ConfigError, TARGET_OF, UNUSED_TARGET, type RunConfig, type Targets } from '../config/run-config.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig } from '../harness/resolve-config.ts';
 import { ensureWritableDir } from '../config/report-dir.ts';
@@ -15,15 +15,30 @@ import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
 import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
-import { provisionChainSamples, type ChainProvision } from '../chain/provision-samples.ts';
+import { provisionChainSamples, type ChainProvision, type VerifyRpcOptions } from '../chain/provision-samples.ts';
 import { chainRecordFile } from '../chain/deployment-record.ts';
 import { rpcOrigin } from '../chain/write-guard.ts';
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
 
+/** Deploys (or finds again) the samples on the chain; the record of the deployments lies beside the reports. */
+async function provisionChain(rpc: VerifyRpcOptions, run: RunConfig, say: (text: string) => void): Promise<ChainProvision> {
+  const dir = reportPaths(run.reportDir).dir;
+  ensureWritableDir('--report-dir', dir);
+  const recordFile = chainRecordFile(dir);
+  const chain = await provisionChainSamples(rpc, { allowWrites: run.allowWrites, treatAsRemote: run.treatAsRemote, recordFile });
+  say(`verification samples on chain ${chain.chainId} (--verify-rpc ${rpcOrigin(rpc.url)}): ${chain.deployments.length} contracts, ${chain.deployed} deployed, ${chain.reused} reused (${recordFile})\n`);
+  return chain;
+}
+
 /** `ledger-conformance run`: resolve targets, run the suites in vitest, build the evidence, exit honestly. */
 export async function runCommand(argv: string[]): Promise<number> {
   const run = buildRunConfig(parseFlags(argv), process.env as ConfigEnv);
+  // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
+  const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
+  // The chain of --verify-rpc first: a refused chain starts nothing, and the embedded reference reads the contracts deployed here.
+  const chain = run.verifyRpc && run.only.includes('verify') ? await provisionChain(run.verifyRpc, run, say) : undefined;
+  if (chain) run.verifyChainId = chain.chainId;
   const given = run.targets;
   const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
   // Without a target the embedded reference starts at once, in its own process, while this one
@@ -33,7 +48,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     faults: run.faults,
     ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
     // Its verifier then reads the chain the suite deploys on, and serves that chain alone.
-    ...(run.verifyRpc ? { verifyRpc: run.verifyRpc.url } : {}),
+    ...(chain && run.verifyRpc ? { verifyRpc: run.verifyRpc.url } : {}),
   });
   embedded?.catch(() => undefined);
   const stopEmbedded = () => embedded?.then((server) => server.close(), () => undefined);
@@ -50,23 +65,13 @@ export async function runCommand(argv: string[]): Promise<number> {
     throw error;
   }
 
-  // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
-  const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
   const paths = reportPaths(run.reportDir);
-  let chain: ChainProvision | undefined;
   try {
     ensureWritableDir('--report-dir', paths.dir);
-    // The chain's refusals come before any test; its deployments are recorded beside the reports.
-    if (run.verifyRpc && run.only.includes('verify')) {
-      const recordFile = chainRecordFile(paths.dir);
-      chain = await provisionChainSamples(run.verifyRpc, { allowWrites: run.allowWrites, treatAsRemote: run.treatAsRemote, recordFile });
-      say(`verification samples on chain ${chain.chainId} (--verify-rpc ${rpcOrigin(run.verifyRpc.url)}): ${chain.deployments.length} contracts, ${chain.deployed} deployed, ${chain.reused} reused (${recordFile})\n`);
-    }
   } catch (error) {
     await stopEmbedded();
     throw error;
   }
-  if (chain) run.verifyChainId = chain.chainId;
   // An old verdict must never outlive the run that replaces it, even one that is interrupted.
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
