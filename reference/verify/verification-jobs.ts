@@ -49,8 +49,6 @@ export class VerificationJobs {
   private readonly jobs = new Map<string, JobRecord>();
   private readonly running = new Set<string>();
   private readonly exactlyVerified = new Set<string>();
-  /** Contracts verified with a partial match: a new job must do better (Sourcify: "did not yield a better match"). */
-  private readonly partiallyVerified = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private nextMatchId = 1;
   private closed = false;
@@ -81,17 +79,12 @@ export class VerificationJobs {
       } catch (error) {
         record.outcome = { kind: 'failed', error: { customCode: 'internal_error', message: `the job failed unexpectedly: ${(error as Error).message}` }, compilationMs: 0 };
       }
-      const exact = record.outcome.kind === 'matched' && record.outcome.runtimeMatch === 'exact_match' && record.outcome.creationMatch === 'exact_match';
-      if (record.outcome.kind === 'matched' && !exact && this.partiallyVerified.has(key)) {
-        record.outcome = { kind: 'failed', error: { customCode: 'already_verified', message: `${request.address} on chain ${request.chainId} is already partially verified; this verification did not yield a better match` }, compilationMs: record.outcome.compilationMs };
-      }
       record.finishMs = Date.now();
       if (record.outcome.kind === 'failed') record.errorId = randomUUID();
       if (record.outcome.kind === 'matched') {
         record.verifiedAtMs = record.finishMs;
         record.matchId = String(this.nextMatchId++);
-        if (exact) this.exactlyVerified.add(key);
-        else this.partiallyVerified.add(key);
+        if (record.outcome.runtimeMatch === 'exact_match' && record.outcome.creationMatch === 'exact_match') this.exactlyVerified.add(key);
       }
       this.running.delete(key);
     });
