@@ -53,7 +53,7 @@ export class VerificationJobs {
   private nextMatchId = 1;
   private closed = false;
 
-  constructor(private readonly chain: DeployedCode) {}
+  constructor(private readonly store: DeployedCode) {}
 
   isAlreadyVerified(chainId: string, address: string): boolean {
     return this.exactlyVerified.has(contractKey(chainId, address));
@@ -75,7 +75,7 @@ export class VerificationJobs {
       try {
         record.outcome = this.closed
           ? { kind: 'failed', error: { customCode: 'internal_error', message: 'the verifier shut down before the job ran' }, compilationMs: 0 }
-          : await runVerificationJob(this.chain, request);
+          : await runVerificationJob(this.store, request);
       } catch (error) {
         record.outcome = { kind: 'failed', error: { customCode: 'internal_error', message: `the job failed unexpectedly: ${(error as Error).message}` }, compilationMs: 0 };
       }
