@@ -59,12 +59,12 @@ export interface RunConfig {
   verifyChainId: string;
   /** A chain the verification target must refuse as unsupported. */
   verifyUnsupportedChainId: string;
+  /** --verify-rpc: a development chain the run deploys the fixture contracts on, as verification samples (src/chain/). */
+  verifyRpc?: VerifyRpcOptions;
   /** JSON file of contract calls whose results are known on the target (value checks of 4.3). */
   knownCallsFile?: string;
   /** JSON or YAML file of contracts deployed on the verification target (specs/schemas/verify-samples.schema.json). */
   verifySamplesFile?: string;
-  /** --verify-rpc: a development chain the run deploys the fixture contracts on, as verification samples (src/chain/). */
-  verifyRpc?: VerifyRpcOptions;
   /** Percentage of the selected contract rules that must be evaluated for the run to pass. */
   minEvaluated?: number;
   /** Print the machine verdict as JSON on stdout (human output goes to stderr). */
