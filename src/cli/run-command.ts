@@ -1,5 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
+import { buildRunConfig, parseFlags, reportDirOf, type ConfigEnv, type FlagValues } from '../config/parse-args.ts';
 import { ConfigError, TARGET_OF, UNUSED_TARGET, type Targets } from '../config/run-config.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig } from '../harness/resolve-config.ts';
@@ -20,9 +20,28 @@ const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', veri
 
 /** `ledger-conformance run`: resolve targets, run the suites in vitest, build the evidence, exit honestly. */
 export async function runCommand(argv: string[]): Promise<number> {
-  const run = buildRunConfig(parseFlags(argv), process.env as ConfigEnv);
+  const flags = parseFlags(argv);
+  const paths = reportPaths(reportDirOf(flags));
+  try {
+    return await checkedRun(flags, paths);
+  } catch (error) {
+    // A refused or broken run leaves no verdict behind, least of all the previous run's PASS.
+    try {
+      clearVerdictFiles(paths);
+    } catch {
+      // The directory cannot be written (the error thrown says why): nothing of ours to clear there.
+    }
+    throw error;
+  }
+}
+
+async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPaths>): Promise<number> {
+  const run = buildRunConfig(flags, process.env as ConfigEnv);
   const given = run.targets;
   const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
+  if (anyGiven && (run.faults.length || run.behaviour !== undefined)) {
+    throw new ConfigError('--fault and --behave change the embedded reference server: they cannot be combined with a target URL or profile');
+  }
   // Without a target the embedded reference starts at once, in its own process, while this one
   // checks specs and catalogue; nothing is sent to it before they pass.
   const embedded = anyGiven ? undefined : startEmbeddedReference({
@@ -47,7 +66,6 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
   const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
-  const paths = reportPaths(run.reportDir);
   try {
     ensureWritableDir('--report-dir', paths.dir);
   } catch (error) {
@@ -58,9 +76,6 @@ export async function runCommand(argv: string[]): Promise<number> {
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
 
-  if (anyGiven && (run.faults.length || run.behaviour !== undefined)) {
-    throw new ConfigError('--fault and --behave change the embedded reference server: they cannot be combined with a target URL or profile');
-  }
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
   if (!anyGiven) {
@@ -138,6 +153,8 @@ export async function runCommand(argv: string[]): Promise<number> {
           : await (await import('../drift/collect-drift.ts')).collectDrift({
             baseUrl: targets.baseUrl,
             headers: run.headers,
+            secretHeaders: run.secretHeaders,
+            secretParams: run.secretParams,
             timeoutMs: run.timeoutMs,
             maxBodyBytes: run.maxBodyBytes,
             rate: config.effectiveRate,

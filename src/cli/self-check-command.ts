@@ -9,7 +9,7 @@ import type { InterfaceName } from '../../specs/load-spec.ts';
 import { parseSelfCheckArgs } from './self-check-args.ts';
 import { runChild, stopChildren, type ChildRunResult, type ChildRunSpec } from './self-check-run.ts';
 import { judgeFault, scoreFaults, selfCheckText, type FaultRow, type SelfCheckReport } from './self-check-score.ts';
-import { UsageError } from './usage-error.ts';
+import { ConfigError } from '../config/run-config.ts';
 import { embeddedReferenceFaults } from './embedded-reference.ts';
 
 interface Fault {
@@ -24,8 +24,8 @@ async function selectFaults(only: InterfaceName[], names: string[]): Promise<Fau
   if (!names.length) return FAULTS.filter((f) => only.includes(f.interface));
   return names.map((name) => {
     const fault = FAULTS.find((f) => f.name === name);
-    if (!fault) throw new UsageError(`unknown fault "${name}" (see reference/faults/catalogue.ts; known: ${FAULTS.map((f) => f.name).join(', ')})`);
-    if (!only.includes(fault.interface)) throw new UsageError(`fault "${name}" belongs to ${fault.interface}, which --only leaves out`);
+    if (!fault) throw new ConfigError(`unknown fault "${name}" (see reference/faults/catalogue.ts; known: ${FAULTS.map((f) => f.name).join(', ')})`);
+    if (!only.includes(fault.interface)) throw new ConfigError(`fault "${name}" belongs to ${fault.interface}, which --only leaves out`);
     return fault;
   });
 }

@@ -1,6 +1,7 @@
 import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
 import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { parseHeaderLine } from './headers.ts';
+import { parseSeed } from './seed.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
 import { readVerificationSamples } from '../samples/verify-samples-file.ts';
@@ -81,17 +82,13 @@ function secretName(flag: string, name: string): string {
   return name.trim();
 }
 
-/** The number fast-check runs on: the seed itself when exact, otherwise a 32-bit hash of its digits (the same every time). */
-function seedFromText(text: string): number {
-  const n = Number(text);
-  if (Number.isSafeInteger(n)) return n;
-  let hash = 0;
-  for (const c of text) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) | 0;
-  return hash;
-}
-
 function last(values: string[] | undefined): string | undefined {
   return values?.[values.length - 1];
+}
+
+/** Where the run's reports go: known from the flags alone, so even a refused run can clear the old verdict there. */
+export function reportDirOf(flags: FlagValues): string {
+  return last(flags['--report-dir']) ?? DEFAULTS.reportDir;
 }
 
 /** Environment variables that configure a run (flags win over them). */
@@ -141,8 +138,8 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     const [i, n] = shard.split('/').map(Number) as [number, number];
     if (i > n) throw new ConfigError(`--shard ${shard}: index is above the shard count`);
   }
-  if (seedText !== undefined && !/^-?\d{1,20}$/.test(seedText.trim())) throw new ConfigError(`--seed must be an integer of at most 20 digits, got "${seedText}"`);
-  const seed = seedText !== undefined ? seedFromText(seedText.trim()) : Math.floor(Math.random() * 2 ** 31);
+  const drawn = Math.floor(Math.random() * 2 ** 31);
+  const seed = seedText !== undefined ? parseSeed('--seed', seedText) : { text: String(drawn), value: drawn };
   const chainId = (flag: string, value: string | undefined, fallback: string) => {
     const v = value ?? fallback;
     if (!/^\d{1,20}$/.test(v)) throw new ConfigError(`${flag} must be 1 to 20 digits, got "${v}"`);
@@ -170,14 +167,14 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     secretParams: (flags['--secret-param'] ?? []).map((name) => secretName('--secret-param', name)),
     timeoutMs: flags['--timeout'] ? positiveNumber('--timeout', last(flags['--timeout'])!, { integer: true }) : DEFAULTS.timeoutMs,
     rate: flags['--rate'] ? positiveNumber('--rate', last(flags['--rate'])!, { integer: false }) : undefined,
-    seed,
-    seedText: seedText !== undefined ? seedText.trim() : String(seed),
+    seed: seed.value,
+    seedText: seed.text,
     depth: depthText !== undefined ? positiveNumber('--depth', depthText, { integer: true }) : DEFAULTS.depth,
     only: only.length ? (only as InterfaceName[]) : [...INTERFACES],
     allowWrites: flags['--allow-writes'] ?? false,
     maxRequests: flags['--max-requests'] ? positiveNumber('--max-requests', last(flags['--max-requests'])!, { integer: true }) : undefined,
     ...(flags['--workers'] ? { workers: positiveNumber('--workers', last(flags['--workers'])!, { integer: true }) } : {}),
-    reportDir: last(flags['--report-dir']) ?? DEFAULTS.reportDir,
+    reportDir: reportDirOf(flags),
     treatAsRemote: flags['--treat-as-remote'] ?? false,
     profile: profileName,
     expectationsFile: last(flags['--expectations']),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
+import { driftOutcome } from '../drift/drift-outcome.ts';
 import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
 import { writeHar } from './har.ts';
@@ -51,11 +52,13 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
     outcomes.push({ file: '(vitest)', title: 'error outside any test', status: 'failed', rules: [], failureMessages: [message], durationMs: 0 });
   }
   const expectations = info.expectations ?? (info.expectationsFile ? readExpectations(info.expectationsFile, new Set(catalogue.keys())) : []);
+  const drift = readDriftData(paths.dir);
+  const driftFetch = driftOutcome(drift, expectations);
+  if (driftFetch) outcomes.push(driftFetch);
   const verdict = ruleVerdicts(rules, outcomes, expectations, options.today ?? new Date().toISOString().slice(0, 10), {
     interfaces: info.only,
     ...(info.minEvaluated !== undefined ? { minEvaluated: info.minEvaluated } : {}),
   });
-  const drift = readDriftData(paths.dir);
   const ctx: SummaryContext = {
     targets: info.targets,
     seed: info.seed,
