@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogue } from '../rules/catalogue.ts';
+import { badgeSvg, badgeValue } from './badge.ts';
 import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
 import { driftOutcome } from '../drift/drift-outcome.ts';
@@ -72,6 +73,7 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
   writeFileSync(paths.junit, junitFromVerdict(verdict, info.wallMs));
   const machine = machineVerdict(verdict, ctx);
   writeFileSync(paths.rules, JSON.stringify(machine, null, 2));
+  writeFileSync(paths.badge, badgeSvg('conformance', badgeValue(verdict), verdict.outcome));
   writeHar(paths.exchanges, paths.har);
   if (options.html) {
     await generateHtmlReport(paths.allureResults, paths.htmlTests, 'ledger-conformance');
