@@ -7,7 +7,10 @@ export const RULES_OPTIONS = {
   json: { type: 'boolean', help: 'the catalogue with tests and last verdicts as JSON' },
 } as const satisfies OptionTable;
 
-export const REPORT_OPTIONS = { 'report-dir': RUN_OPTIONS['report-dir'] } as const satisfies OptionTable;
+/** What a report is built against besides the run: the previous report and the trend so far. */
+export const COMPARE_OPTIONS = { 'compare-to': RUN_OPTIONS['compare-to'], history: RUN_OPTIONS.history } as const satisfies OptionTable;
+
+export const REPORT_OPTIONS = { 'report-dir': RUN_OPTIONS['report-dir'], ...COMPARE_OPTIONS } as const satisfies OptionTable;
 
 export const PROFILES_OPTIONS = {
   json: { type: 'boolean', help: 'the profiles as JSON' },
@@ -15,4 +18,5 @@ export const PROFILES_OPTIONS = {
 
 export const MERGE_REPORTS_OPTIONS = {
   into: { type: 'string', value: 'DIR', help: 'where the merged report goes' },
+  ...COMPARE_OPTIONS,
 } as const satisfies OptionTable;

@@ -15,6 +15,7 @@ import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
 import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
+import { reportInputs } from './report-inputs.ts';
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
 
@@ -53,12 +54,14 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   const stopEmbedded = () => embedded?.then((server) => server.close(), () => undefined);
   let catalogue: ReturnType<typeof loadCatalogue>;
   let expectations: ReturnType<typeof readExpectations> | undefined;
+  let compared: Awaited<ReturnType<typeof reportInputs>>;
   try {
     // Broken specs or catalogues are configuration errors: find them before touching any target.
     catalogue = loadCatalogue();
     for (const name of INTERFACES) await loadSpec(name);
     expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
     if (run.knownCallsFile) readKnownCallsFile(run.knownCallsFile);
+    compared = await reportInputs(flags, run);
   } catch (error) {
     await stopEmbedded();
     throw error;
@@ -180,7 +183,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     };
     writeFileSync(paths.runInfo, JSON.stringify(info, null, 2));
     const { buildReport } = await import('../report/build-report.ts');
-    const { verdict, summary, machine } = await buildReport(run.reportDir, { html: run.html });
+    const { verdict, summary, machine } = await buildReport(run.reportDir, { html: run.html, ...compared });
     const written = [paths.summary, paths.junit, run.html ? `${paths.html}/index.html` : paths.rules, ...(run.drift ? [drift.text] : [])];
     say(`\n${summary}\nreports: ${written.join(', ')}\n`);
     if (run.json) process.stdout.write(`${JSON.stringify(machine, null, 2)}\n`);

@@ -57,6 +57,14 @@ export const RUN_OPTIONS = {
   'min-evaluated': { type: 'string', value: 'P', group: RUN, help: 'the run passes only if at least P% of the selected contract rules were evaluated' },
   fault: { type: 'string', value: 'NAME[,NAME]', group: RUN, help: 'switch on named faults of the embedded reference (reference/faults/catalogue.ts); no target URL' },
   behave: { type: 'string', value: 'NAME', group: RUN, help: 'make the embedded reference behave as a named set, e.g. public (reference/faults/behaviours.ts); no target URL' },
+  'compare-to': {
+    type: 'string', value: 'DIR|FILE|URL', group: RUN,
+    help: "a previous report: its directory, its rules.json, or the URL of a published rules.json; lists per\nrule new failures, fixed, still failing, newly (not) evaluated in summary, rules.json and HTML (exit code unchanged)",
+  },
+  history: {
+    type: 'string', value: 'FILE', group: RUN,
+    help: 'the trend so far (a history.json of an earlier report; missing = a new one): this run is added and\nthe last 30 runs written to reports/history.json and drawn on the rules page',
+  },
   json: { type: 'boolean', group: RUN, help: 'print the machine verdict (as in rules.json) on stdout; everything else goes to stderr' },
   quiet: { type: 'boolean', group: RUN, help: 'no progress lines while the tests run: only the verdict summary at the end' },
   'no-html': { type: 'boolean', group: RUN, help: 'leave out the HTML report (summary, JUnit and rules.json are written);\n`ledger-conformance report` builds it later from the same results' },

@@ -18,6 +18,8 @@ export function reportPaths(reportDir: string) {
     /** The two-part "conformance" badge a consuming project's README links. */
     badge: join(dir, 'badge.svg'),
     rules: join(dir, 'rules.json'),
+    /** The trend of the last runs (--history): the next run's --history. */
+    history: join(dir, 'history.json'),
     exchanges: join(dir, 'exchanges.jsonl'),
     /** The same exchanges as HAR 1.2, written with the report. */
     har: join(dir, 'exchanges.har'),
