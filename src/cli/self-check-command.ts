@@ -10,6 +10,7 @@ import { parseSelfCheckArgs } from './self-check-args.ts';
 import { runChild, stopChildren, type ChildRunResult, type ChildRunSpec } from './self-check-run.ts';
 import { judgeFault, scoreFaults, selfCheckText, type FaultRow, type SelfCheckReport } from './self-check-score.ts';
 import { ConfigError } from '../config/run-config.ts';
+import { EXIT_CODES } from '../report/exit-codes.ts';
 import { embeddedReferenceFaults } from './embedded-reference.ts';
 
 interface Fault {
@@ -118,7 +119,8 @@ export async function selfCheckCommand(argv: string[]): Promise<number> {
   writeFileSync(join(reportDir, 'self-check.txt'), text);
   writeSelfCheckPage(reportDir, report);
   // The clean run's rules page is rebuilt so that it links the self-check page.
-  if (cleanRun.exitCode !== null && cleanRun.exitCode !== 2) await buildReport(reportDir, { html: true });
+  // A run refused (exit 2) or broken by the suite (exit 4) left no results to build a report from.
+  if (cleanRun.exitCode !== null && cleanRun.exitCode !== EXIT_CODES.USAGE && cleanRun.exitCode !== EXIT_CODES.INTERNAL) await buildReport(reportDir, { html: true });
   process.stdout.write(`\n${text}reports: ${join(reportDir, 'self-check.txt')}, ${join(reportDir, 'self-check.json')}, ${join(reportDir, 'html', 'self-check.html')}\n`);
   return problems.length ? 1 : 0;
 }

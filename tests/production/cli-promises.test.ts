@@ -6,7 +6,11 @@ import { overviewUsage } from '../../src/cli/usage.ts';
 import { COMMANDS } from '../../src/cli/commands.ts';
 import { ConfigError } from '../../src/config/run-config.ts';
 import { EXIT_CODES } from '../../src/report/exit-codes.ts';
+import { reportPaths } from '../../src/report/report-paths.ts';
+import { driftPaths } from '../../src/drift/drift-report.ts';
+import { SELF_CHECK_PAGE } from '../../src/report/self-check-page.ts';
 import { ROOT, concurrencyLimit, runCli as runCliNow, tempDir } from './cli-helpers.ts';
+import { readmeReportFiles } from '../support/readme-report-files.ts';
 
 const cliSlot = concurrencyLimit(2);
 const runCli = (args: string[]) => cliSlot(() => runCliNow(args));
@@ -54,6 +58,18 @@ describe('exit codes: 2 for the user\'s mistakes only, 4 for the suite\'s own fa
     for (const [name, code] of Object.entries(EXIT_CODES)) {
       const said = ['PASS', 'FAIL', 'INCOMPLETE'].includes(name) ? `${code} ${name}` : name === 'INTERRUPTED' ? `with ${code}` : `exit ${code}`;
       expect(doc, name).toContain(said);
+    }
+  });
+});
+
+describe('the README lists every file a report directory holds', () => {
+  it('names each path the report writes', () => {
+    const listed = readmeReportFiles();
+    const dir = '/r';
+    const written = [...Object.entries(reportPaths(dir)).filter(([k]) => k !== 'dir').map(([, p]) => p), ...Object.values(driftPaths(dir)), join(dir, 'html', SELF_CHECK_PAGE)];
+    for (const path of written) {
+      const name = path.slice(dir.length + 1);
+      expect(listed.some((l) => l === name || l.startsWith(`${name}/`)), name).toBe(true);
     }
   });
 });

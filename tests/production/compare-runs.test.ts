@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TREND_RUNS, type TrendEntry } from '../../src/report/trend.ts';
 import { readJson, runCli, tempDir, type CliResult } from './cli-helpers.ts';
+import { readmeReportFiles } from '../support/readme-report-files.ts';
 
 // Each fault breaks one status rule of its own (reference/faults/status-*.ts): the first run's server
 // breaks the indicator enum and drops a document, the second's keeps the first fault and breaks the rollup.
@@ -68,6 +69,14 @@ describe('--compare-to: what changed since the previous run', { timeout: 400_000
     const svg = /<section id="trend">[\s\S]*?<\/section>/.exec(page)![0];
     expect(svg.match(/<g class="run">/g)).toHaveLength(TREND_RUNS);
     expect(svg).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+  });
+
+  it('leaves only files the README\'s table of reports/ lists', () => {
+    const listed = readmeReportFiles();
+    for (const name of readdirSync(second)) {
+      const shown = statSync(join(second, name)).isDirectory() ? `${name}/` : name;
+      expect(listed.some((l) => l === shown || l.startsWith(shown) || (shown.endsWith('/') && l.startsWith(shown.slice(0, -1)))), shown).toBe(true);
+    }
   });
 
   it('reads a published rules.json from a URL, and refuses an unreachable one with one line and exit 2', async () => {
