@@ -89,6 +89,11 @@ describe('--compare-to: what changed since the previous run', { timeout: 400_000
       expect(again.code, again.stderr).toBe(1);
       expect(again.stdout).toContain(`Since the previous run (${base}/report/rules.json, FAIL):`);
       expect(again.stdout).toContain('  new failures (1): ST-4.7-status-rollup');
+      // The run's own bounds hold: an answer beyond --max-body-bytes is not read, and nothing is run.
+      const big = await runCli(['run', '--only', 'status', '--max-body-bytes', '1000', '--report-dir', tempDir('compare-big'), '--compare-to', `${base}/report/rules.json`]);
+      expect(big.code).toBe(2);
+      expect(big.stderr).toMatch(/^ledger-conformance: --compare-to http:\S+ cannot be fetched: .*1000 bytes.*\n$/);
+      expect(big.stdout).not.toMatch(/running against/);
       const missing = await runCli(['report', '--report-dir', second, '--compare-to', `${base}/nothing/rules.json`]);
       expect(missing.code).toBe(2);
       expect(missing.stderr).toBe(`ledger-conformance: --compare-to ${base}/nothing/rules.json answered 404, not the report's rules.json\n`);
