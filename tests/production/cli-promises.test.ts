@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorExit } from '../../src/cli/exit-on-error.ts';
@@ -42,6 +44,13 @@ describe('exit codes: 2 for the user\'s mistakes only, 4 for the suite\'s own fa
     expect(quiet.message.trim().split('\n')).toHaveLength(1);
     expect(errorExit(bug, true).message).toMatch(/\n\s+at /);
     expect(errorExit('thrown text', false)).toMatchObject({ code: 4, message: 'ledger-conformance: internal error (a fault of the suite, please report it): thrown text\n' });
+  });
+
+  it('ends a command that breaks inside the suite with exit 4 and one line, not the usage code', () => {
+    const broken = fileURLToPath(new URL('../support/broken-stdout.mjs', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', broken, join(ROOT, 'bin', 'ledger-conformance.mjs'), '--version'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, DEBUG: '' } });
+    expect(result.status).toBe(EXIT_CODES.INTERNAL);
+    expect(result.stderr).toBe('ledger-conformance: internal error (a fault of the suite, please report it): injected fault: stdout cannot be written\n');
   });
 
   it('documents every exit code in the README table, run --help and the programmatic API alike', () => {
