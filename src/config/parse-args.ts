@@ -63,7 +63,7 @@ export const RUN_OPTIONS = {
   },
   history: {
     type: 'string', value: 'FILE', group: RUN,
-    help: 'the trend so far (a history.json of an earlier report; missing = a new one): this run is added and\nthe last 30 runs written to reports/history.json and drawn on the rules page',
+    help: 'the trend so far (a history.json of an earlier report; missing = a new one): this run is added and\nthe last 30 runs written to history.json in the report directory and drawn on the rules page',
   },
   json: { type: 'boolean', group: RUN, help: 'print the machine verdict (as in rules.json) on stdout; everything else goes to stderr' },
   quiet: { type: 'boolean', group: RUN, help: 'no progress lines while the tests run: only the verdict summary at the end' },
