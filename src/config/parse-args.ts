@@ -58,7 +58,7 @@ export const RUN_OPTIONS = {
   fault: { type: 'string', value: 'NAME[,NAME]', group: RUN, help: 'switch on named faults of the embedded reference (reference/faults/catalogue.ts); no target URL' },
   behave: { type: 'string', value: 'NAME', group: RUN, help: 'make the embedded reference behave as a named set, e.g. public (reference/faults/behaviours.ts); no target URL' },
   'compare-to': {
-    type: 'string', value: 'DIR|FILE|URL', group: RUN,
+    type: 'string', value: 'REPORT', group: RUN,
     help: "a previous report: its directory, its rules.json, or the URL of a published rules.json; lists per\nrule new failures, fixed, still failing, newly (not) evaluated in summary, rules.json and HTML (exit code unchanged)",
   },
   history: {
