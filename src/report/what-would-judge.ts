@@ -20,6 +20,8 @@ export function whatWouldJudge(row: RuleRow): string {
   if (row.verdict === 'uncovered') return 'a test of the suite that checks it';
   const causes = (Object.keys(STOP_WORDS) as StopCause[]).filter((c) => row.reason?.includes(STOP_WORDS[c]));
   if (causes.length) return causes.map((c) => WOULD_JUDGE[c]).join('; ');
+  // rule-verdicts.ts words a test that stopped at another rule's failure so: that failure is in the way.
+  if (row.reason?.includes('before judging this rule')) return 'the failure its test stopped at fixed first: the test judges this rule after it';
   if (row.verdict === 'skipped') return 'something on the target for its tests to work with (the reason says what), or the flag that allows it (--allow-writes, --known-calls, --verify-samples)';
   return 'a target where the input the reason names happens (data, a state, or a sample file such as --known-calls or --verify-samples)';
 }
