@@ -104,8 +104,10 @@ function causesSection(verdict: RunVerdict): string {
     return `<section id="causes">${block('Failed contract rules', of(['failed'], true))}${block('Observed deviations (reported, not failing)', of(['deviates'], false))}</section>`;
   }
   if (verdict.outcome === 'INCOMPLETE') {
-    const unjudged = [...of(['error', 'not-evaluated'], true), ...of(['error', 'not-evaluated'], false).filter((r) => r.rule.source !== 'contract')];
-    return `<section id="causes">${block('Not judged in this run', unjudged)}</section>`;
+    // The rules that make it incomplete, contract rules first.
+    const unjudged = of(['error', 'not-evaluated'], false);
+    const contract = unjudged.filter((r) => r.rule.source === 'contract');
+    return `<section id="causes">${block('Not judged in this run', [...contract, ...unjudged.filter((r) => !contract.includes(r))])}</section>`;
   }
   return '';
 }
