@@ -372,7 +372,7 @@ const ENTITY_NUM_MAX = 2n ** 38n - 1n;
 
 /**
  * What the service makes of `shard.realm.num` with the shard and realm digits deviation 10 leaves:
- * refused beyond its encoding, taken with a number of 11 or 12 digits inside it (which the pattern
+ * refused beyond its encoding, taken with a number of more than 10 digits inside it (which the pattern
  * refuses). Undefined: nothing of this deviation's.
  */
 function entityRange(id: string): 'refused' | 'taken' | undefined {
@@ -387,7 +387,7 @@ const entityIdRanges: Layer = {
   name: 'public-entity-id-ranges',
   interface: 'ledger-query',
   rules: ['LQ-4.1-account-id-pattern', 'LQ-4.1-schedule-id-pattern', 'LQ-7-message-names-parameter'],
-  description: 'account.id and schedule.id with a shard above 1023, a realm above 65535 or a number above 274877906943 answer 400 `Invalid entity ID "..."`; numbers of 11 or 12 digits up to 274877906943 are taken.',
+  description: 'account.id and schedule.id with a shard above 1023, a realm above 65535 or a number above 274877906943 answer 400 `Invalid entity ID "..."`; numbers of more than 10 digits up to 274877906943 are taken.',
   request(req) {
     if (req.method !== 'GET') return;
     for (const entry of req.query) {
