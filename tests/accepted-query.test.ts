@@ -19,6 +19,7 @@ describe('expectAcceptedQuery on a refused valid query', () => {
   it('blames the parameter whose value an out-of-range message quotes, operator or not, not the envelope', () => {
     expect(blamedFor([['account.id', '4000.0.0'], ['limit', '5']], ['Invalid entity ID "4000.0.0"'])).toEqual([['rule of account.id', false]]);
     expect(blamedFor([['schedule.id', 'gte:0.70000.1']], ['Invalid entity ID "0.70000.1"'])).toEqual([['rule of schedule.id', false]]);
+    expect(blamedFor([['schedule.id', 'gte:0.70000.1']], ['Invalid entity ID "gte:0.70000.1"'])).toEqual([['rule of schedule.id', false]]);
   });
 
   it('blames the parameter a message names', () => {

@@ -8,7 +8,8 @@ import { messageNamesParameter } from './parameter-named.ts';
  * `Invalid entity ID "<value>"`, naming the value instead of the parameter (reference notes 3 and 16).
  */
 function quotesValueOf(text: string, query: Array<[string, string]>, name: string): boolean {
-  return query.some(([k, v]) => k === name && text.includes(`"${v.replace(/^[a-z]+:/i, '')}"`));
+  // Quoted as sent or without its operator: services differ in which they quote.
+  return query.some(([k, v]) => k === name && [v, v.replace(/^[a-z]+:/i, '')].some((quoted) => text.includes(`"${quoted}"`)));
 }
 
 /**
