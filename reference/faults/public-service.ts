@@ -395,8 +395,8 @@ const entityIdRanges: Layer = {
       const { op, value } = splitOperator(entry[1]);
       const range = entityRange(value);
       if (range === 'refused') refuse(req, entry, value);
-      // A number the reference cannot store names no entity there: its largest ID names none either.
-      else if (range === 'taken') entry[1] = `${op}${value.replace(/\d+$/, '9999999999')}`;
+      // Read as its value; one beyond the reference's ten digits names no entity, as its largest ID does not either.
+      else if (range === 'taken') entry[1] = `${op}${value.replace(/\d+$/, (n) => String(BigInt(n) <= 9999999999n ? BigInt(n) : 9999999999n))}`;
     }
   },
 };
