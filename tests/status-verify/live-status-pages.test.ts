@@ -85,6 +85,17 @@ describe.concurrent('the status suite on pages shaped like live ones', { timeout
     for (const verdict of ['failed', 'deviates', 'fixed']) expect(run.by(verdict), verdict).toEqual([]);
   });
 
+  it('takes the live indicator maintenance as the other known deviation of the public status expectations', async () => {
+    const run = await statusRun('indicator-maintenance', { underMaintenance: 2 }, {
+      edit: (docs) => {
+        for (const doc of docs.values()) if (doc.status) doc.status = { indicator: 'maintenance', description: 'Service Under Maintenance' };
+      },
+    }, ['--expectations', EXPECTATIONS]);
+    expect(run.code).toBe(0);
+    expect(run.by('known-deviation')).toEqual(['ST-3-component-status-enum', 'ST-3-indicator-enum']);
+    expect(run.verdict.get('ST-3-indicator-maintenance-extension')).toBe('passed');
+  });
+
   it('does not take another value for the known one: an unknown component status fails even with the expectations', async () => {
     const run = await statusRun('unknown-status', { underMaintenance: 1 }, {
       edit: (docs) => {
