@@ -50,7 +50,7 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
       lines.push(`  ${row.rule.id} [${row.rule.source}] ${row.rule.statement}`);
       if (row.expectation) {
         const when = row.expectationExpired ? `EXPIRED ${row.expectation.expires}, fails again` : `expires ${row.expectation.expires}`;
-        const scope = [row.expectation.endpoint, row.expectation.input && `input /${row.expectation.input}/`].filter(Boolean).join(', ');
+        const scope = [row.expectation.endpoint, row.expectation.input && `input /${row.expectation.input}/`, row.expectation.finding && `finding /${row.expectation.finding}/`].filter(Boolean).join(', ');
         lines.push(`    expectation${scope ? ` on ${scope}` : ''}: ${row.expectation.reason} (${when})`);
       }
       if (detail === 'failures') {
