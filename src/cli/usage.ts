@@ -16,6 +16,7 @@ const EXIT_CODES = `Verdicts and exit codes (a rule passes only when a check of 
   3    INCOMPLETE  nothing failed, but the run could not judge everything it set out to: throttling,
                    the request budget, an unreachable target or a broken test stopped checks, an
                    interface had no contract rule evaluated, or --min-evaluated was not met
+  4    internal error: a fault of the suite itself, not of the input or the target (no verdict; please report it)
   130  INTERRUPTED stopped by Ctrl-C or SIGTERM; the report directory says INTERRUPTED, never an old verdict`;
 
 /** The options of `run` with the production-safety rules between targets and run options. */

@@ -1,6 +1,7 @@
 import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
 import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { parseHeaderLine } from './headers.ts';
+import { parseSeed } from './seed.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
 import { readVerificationSamples } from '../samples/verify-samples-file.ts';
@@ -63,6 +64,14 @@ export const RUN_OPTIONS = {
   'min-evaluated': { type: 'string', value: 'P', group: RUN, help: 'the run passes only if at least P% of the selected contract rules were evaluated' },
   fault: { type: 'string', value: 'NAME[,NAME]', group: RUN, help: 'switch on named faults of the embedded reference (reference/faults/catalogue.ts); no target URL' },
   behave: { type: 'string', value: 'NAME', group: RUN, help: 'make the embedded reference behave as a named set, e.g. public (reference/faults/behaviours.ts); no target URL' },
+  'compare-to': {
+    type: 'string', value: 'REPORT', group: RUN,
+    help: "a previous report: its directory, its rules.json, or the URL of a published rules.json; lists per\nrule new failures, fixed, still failing, newly (not) evaluated in summary, rules.json and HTML (exit code unchanged)",
+  },
+  history: {
+    type: 'string', value: 'FILE', group: RUN,
+    help: 'the trend so far (a history.json of an earlier report; missing = a new one): this run is added and\nthe last 30 runs written to history.json in the report directory and drawn on the rules page',
+  },
   json: { type: 'boolean', group: RUN, help: 'print the machine verdict (as in rules.json) on stdout; everything else goes to stderr' },
   quiet: { type: 'boolean', group: RUN, help: 'no progress lines while the tests run: only the verdict summary at the end' },
   'no-html': { type: 'boolean', group: RUN, help: 'leave out the HTML report (summary, JUnit and rules.json are written);\n`ledger-conformance report` builds it later from the same results' },
@@ -88,17 +97,13 @@ function secretName(flag: string, name: string): string {
   return name.trim();
 }
 
-/** The number fast-check runs on: the seed itself when exact, otherwise a 32-bit hash of its digits (the same every time). */
-function seedFromText(text: string): number {
-  const n = Number(text);
-  if (Number.isSafeInteger(n)) return n;
-  let hash = 0;
-  for (const c of text) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) | 0;
-  return hash;
-}
-
 function last(values: string[] | undefined): string | undefined {
   return values?.[values.length - 1];
+}
+
+/** Where the run's reports go: known from the flags alone, so even a refused run can clear the old verdict there. */
+export function reportDirOf(flags: FlagValues): string {
+  return last(flags['--report-dir']) ?? DEFAULTS.reportDir;
 }
 
 /** Environment variables that configure a run (flags win over them). */
@@ -172,8 +177,8 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     const [i, n] = shard.split('/').map(Number) as [number, number];
     if (i > n) throw new ConfigError(`--shard ${shard}: index is above the shard count`);
   }
-  if (seedText !== undefined && !/^-?\d{1,20}$/.test(seedText.trim())) throw new ConfigError(`--seed must be an integer of at most 20 digits, got "${seedText}"`);
-  const seed = seedText !== undefined ? seedFromText(seedText.trim()) : Math.floor(Math.random() * 2 ** 31);
+  const drawn = Math.floor(Math.random() * 2 ** 31);
+  const seed = seedText !== undefined ? parseSeed('--seed', seedText) : { text: String(drawn), value: drawn };
   const chainId = (flag: string, value: string | undefined, fallback: string) => {
     const v = value ?? fallback;
     if (!/^\d{1,20}$/.test(v)) throw new ConfigError(`${flag} must be 1 to 20 digits, got "${v}"`);
@@ -202,14 +207,14 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     secretParams: (flags['--secret-param'] ?? []).map((name) => secretName('--secret-param', name)),
     timeoutMs: flags['--timeout'] ? positiveNumber('--timeout', last(flags['--timeout'])!, { integer: true }) : DEFAULTS.timeoutMs,
     rate: flags['--rate'] ? positiveNumber('--rate', last(flags['--rate'])!, { integer: false }) : undefined,
-    seed,
-    seedText: seedText !== undefined ? seedText.trim() : String(seed),
+    seed: seed.value,
+    seedText: seed.text,
     depth: depthText !== undefined ? positiveNumber('--depth', depthText, { integer: true }) : DEFAULTS.depth,
     only: only.length ? (only as InterfaceName[]) : [...INTERFACES],
     allowWrites: flags['--allow-writes'] ?? false,
     maxRequests: flags['--max-requests'] ? positiveNumber('--max-requests', last(flags['--max-requests'])!, { integer: true }) : undefined,
     ...(flags['--workers'] ? { workers: positiveNumber('--workers', last(flags['--workers'])!, { integer: true }) } : {}),
-    reportDir: last(flags['--report-dir']) ?? DEFAULTS.reportDir,
+    reportDir: reportDirOf(flags),
     treatAsRemote: flags['--treat-as-remote'] ?? false,
     profile: profileName,
     expectationsFile: last(flags['--expectations']),

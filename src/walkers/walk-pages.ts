@@ -68,8 +68,9 @@ export async function walkPages<T = Record<string, unknown>>(t: Check, path: str
     if (next === null) return { pages, items: pages.flatMap((p) => p.items), endedBy: 'null-next' };
     expectRule('LQ-4-pagination-ends', !seen.has(next), `links.next repeats an earlier link: ${next}`, exchange);
     if (options.bounds) {
+      // Judged on the request that set the bounds: a next link's own cursor is no bound the request asked for.
       const dropped = droppedBounds(options.query ?? [], next, options.bounds);
-      expectRule('LQ-4-pagination-walk', dropped.length === 0, `links.next ${next} drops ${dropped.join(', ')} of the request: following it leaves the selection`, exchange);
+      expectRule('LQ-4-pagination-walk', dropped.length === 0, `links.next ${next} of page ${pages.length} drops ${dropped.join(', ')} of the request: following it leaves the selection`, pages[0]!.exchange);
     }
     seen.add(next);
     if (pages.length >= options.pageCap) {
