@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { accountIdTextArbitrary, accountNumberArbitrary, entityIdArbitrary } from '../../generators/semantic/entity-id.ts';
-import { FILTER_OPERATORS, operatorFilterArbitrary } from '../../generators/semantic/operator-filter.ts';
+import { FILTER_OPERATORS, operatorFilterArbitrary, parseOperatorFilter, satisfiesOperator } from '../../generators/semantic/operator-filter.ts';
 import { compareDecimalText } from '../../generators/semantic/range-filter-pair.ts';
 import { timestampArbitrary } from '../../generators/semantic/timestamp.ts';
 import { payerOf } from '../../src/checks/accounts-involved.ts';
 import { compareEntityIds } from '../../src/checks/entity-id-order.ts';
 import { expectAcceptedQuery } from '../../src/checks/accepted-query.ts';
 import { expectFilterAgreesWithSlice } from '../../src/checks/filter-agrees-with-slice.ts';
-import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-operator.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';

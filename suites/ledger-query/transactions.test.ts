@@ -7,7 +7,7 @@ import { transactionTypeArbitrary } from '../../generators/semantic/transaction-
 import { accountsInvolved, modifiesBalance } from '../../src/checks/accounts-involved.ts';
 import { expectFilterAgreesWithSlice } from '../../src/checks/filter-agrees-with-slice.ts';
 import { requireFilterName } from '../../src/checks/filter-name-accepted.ts';
-import { parseOperatorFilter, satisfiesOperator } from '../../src/checks/filter-operator.ts';
+import { parseOperatorFilter, satisfiesOperator } from '../../generators/semantic/operator-filter.ts';
 import { expectLimitTakesFirst } from '../../src/checks/limit-takes-first.ts';
 import type { Report } from '../../src/checks/report.ts';
 import { expectPageSize } from '../../src/checks/page-size.ts';
