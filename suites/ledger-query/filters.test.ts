@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { accountIdTextArbitrary, accountNumberArbitrary, entityIdArbitrary } from '../../generators/semantic/entity-id.ts';
-import { FILTER_OPERATORS, operatorFilterArbitrary, parseOperatorFilter, satisfiesOperator } from '../../generators/semantic/operator-filter.ts';
+import { FILTER_OPERATORS, operatorFilterArbitrary, parseOperatorFilter } from '../../generators/semantic/operator-filter.ts';
 import { compareDecimalText } from '../../generators/semantic/range-filter-pair.ts';
 import { timestampArbitrary } from '../../generators/semantic/timestamp.ts';
 import { accountsInvolved, payerOf } from '../../src/checks/accounts-involved.ts';
