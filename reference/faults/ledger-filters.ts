@@ -22,7 +22,9 @@ function ignoresOperator(name: string, path: string, parameter: string, op: stri
     rules: ['LQ-4-operator-semantics'],
     description,
     request(req) {
-      if (isGet(req, path)) dropQuery(req, (key, value) => key === parameter && value.toLowerCase().startsWith(`${op}:`));
+      // Only the written operator: a bare value (equality without `eq:`) still filters.
+      const written = (value: string) => splitOperator(value).operand !== value && splitOperator(value).op === op;
+      if (isGet(req, path)) dropQuery(req, (key, value) => key === parameter && written(value));
     },
   };
 }
