@@ -1,6 +1,8 @@
 import { answersAsUnknownRoute } from '../discovery/route-served.ts';
 import type { Check } from '../harness/rule-test.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { responseJson } from '../http/exchange.ts';
+import { messageNamesParameter } from './parameter-named.ts';
 import { expectQueryErrorBody } from './query-error-body.ts';
 import { expectRule } from './rule-violation.ts';
 
@@ -28,4 +30,11 @@ export async function expectCallErrorBody(t: Check, exchange: Exchange): Promise
     return;
   }
   await expectQueryErrorBody(t, exchange, { status: exchange.status, statusRule: ERROR_BODY_RULE });
+}
+
+/** A 4xx refusal of the call whose error messages name the body field: refused for that field, not for what the call did. */
+export function refusalNames(exchange: Exchange, field: string): boolean {
+  if (exchange.status < 400 || exchange.status >= 500) return false;
+  const messages = (responseJson(exchange) as { _status?: { messages?: Array<{ message?: unknown; detail?: unknown }> } } | undefined)?._status?.messages;
+  return (Array.isArray(messages) ? messages : []).some((m) => messageNamesParameter(`${String(m?.message ?? '')} ${String(m?.detail ?? '')}`, field));
 }
