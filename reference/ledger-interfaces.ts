@@ -8,15 +8,20 @@ import { registerQueryRoutes } from './query/query-routes.ts';
 import { applyEtags, queryErrorHandler } from './query/http-conventions.ts';
 import { registerVerifyRoutes } from './verify/routes.ts';
 import { registerContractCallRoute } from './evm/contract-call-route.ts';
+import { rpcDeployedCode } from './verify/rpc-deployed-code.ts';
 
-/** Registers the ledger's interfaces on `app`; what it returns ends the verification jobs. */
-export async function registerLedgerInterfaces(app: FastifyInstance, db: PGlite): Promise<{ close(): Promise<void> }> {
+/**
+ * Registers the ledger's interfaces on `app`; what it returns ends the verification jobs. With
+ * `verifyRpc` the verifier reads deployed code from that chain instead of the fixture ledger.
+ */
+export async function registerLedgerInterfaces(app: FastifyInstance, db: PGlite, opts: { verifyRpc?: string } = {}): Promise<{ close(): Promise<void> }> {
   const store = createSqlContractStore(db);
+  const deployedCode = opts.verifyRpc ? await rpcDeployedCode(opts.verifyRpc) : undefined;
   await app.register(async (scope) => {
     applyEtags(scope);
     scope.setErrorHandler(queryErrorHandler);
     await registerQueryRoutes(scope, cacheReads(db));
   });
   await registerContractCallRoute(app, { store });
-  return registerVerifyRoutes(app, { store });
+  return registerVerifyRoutes(app, { store, ...(deployedCode ? { deployedCode } : {}) });
 }

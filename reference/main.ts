@@ -1,17 +1,19 @@
 // `npm run serve`: starts the reference server on 127.0.0.1 and prints its three base URLs.
-// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME] [--status-only]
+// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME] [--verify-rpc URL] [--status-only]
 // Started by the CLI (src/cli/embedded-reference.ts) with an IPC channel: it sends the URLs there
 // once it listens, and stops when the channel closes (its parent ended).
 import { startReferenceServer, type ReferenceServerOptions } from './server.ts';
 import { UnknownLayerError } from './faults/select-layers.ts';
 
-const USAGE = `usage: npm run serve -- [--port N] [--fault NAME[,NAME]] [--behave NAME]
+const USAGE = `usage: npm run serve -- [--port N] [--fault NAME[,NAME]] [--behave NAME] [--verify-rpc URL]
   --port N      0..65535, 0 or absent = any free port
   --fault       named faults of reference/faults/catalogue.ts, applied in order (repeatable)
   --behave      a named behaviour set of reference/faults/behaviours.ts
+  --verify-rpc  a chain's JSON-RPC URL: the verifier reads deployed code there (eth_getCode, the
+                creating transaction) and serves that chain's id instead of the fixture chains
   --status-only serve the status interface alone, without the ledger database`;
 
-const FLAGS = ['--port', '--fault', '--behave'] as const;
+const FLAGS = ['--port', '--fault', '--behave', '--verify-rpc'] as const;
 
 function parseArgs(args: string[]): ReferenceServerOptions | string {
   const opts: ReferenceServerOptions = {};
@@ -22,7 +24,7 @@ function parseArgs(args: string[]): ReferenceServerOptions | string {
       opts.statusOnly = true;
       continue;
     }
-    const inline = /^(--[a-z]+)=(.*)$/.exec(arg);
+    const inline = /^(--[a-z-]+)=(.*)$/.exec(arg);
     const flag = inline ? inline[1]! : arg;
     if (!(FLAGS as readonly string[]).includes(flag)) return `unknown argument: ${arg}\n${USAGE}`;
     const value = inline ? inline[2]! : args[++i];
@@ -30,6 +32,9 @@ function parseArgs(args: string[]): ReferenceServerOptions | string {
     if (flag === '--port') {
       if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535) return `--port needs a number from 0 to 65535, got ${value}\n${USAGE}`;
       opts.port = Number(value);
+    } else if (flag === '--verify-rpc') {
+      if (!/^https?:\/\/\S+$/.test(value)) return `--verify-rpc needs an http(s) URL, got ${value}\n${USAGE}`;
+      opts.verifyRpc = value;
     } else if (flag === '--fault') {
       opts.faults = [...(opts.faults ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
     } else {

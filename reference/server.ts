@@ -30,6 +30,8 @@ export interface ReferenceServerOptions {
   behaviour?: string;
   /** Serve the status interface alone, without opening the ledger database. */
   statusOnly?: boolean;
+  /** A JSON-RPC URL: the verifier reads deployed code from that chain and serves its chain id alone. */
+  verifyRpc?: string;
 }
 
 function createApp(layers: Layer[]): FastifyInstance {
@@ -69,7 +71,15 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
     requestLog.push({ method: request.method, url: request.url, at: Date.now(), status: reply.statusCode });
   });
   let verify: { close(): Promise<void> } | undefined;
-  if (db && ledger) verify = await ledger.registerLedgerInterfaces(app, db);
+  if (db && ledger) {
+    try {
+      verify = await ledger.registerLedgerInterfaces(app, db, { ...(opts.verifyRpc ? { verifyRpc: opts.verifyRpc } : {}) });
+    } catch (error) {
+      await app.close();
+      await db.close();
+      throw error;
+    }
+  }
   await registerStatusRoutes(app, { prefix: STATUS_PREFIX });
   let address: string;
   try {

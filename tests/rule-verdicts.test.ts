@@ -140,7 +140,7 @@ describe('expectations file', () => {
       ['- rule: LQ-9-nope\n  reason: r\n  expires: 2027-01-01\n', /unknown rule/],
       ['- rule: LQ-4.1-limit-range\n  expires: 2027-01-01\n', /entry 1: reason must be a non-empty text/],
       ['- rule: LQ-4.1-limit-range\n  reason: r\n  expires: 2027-02-30\n', /expires must be a date YYYY-MM-DD/],
-      ['- rule: LQ-4.1-limit-range\n  reason: r\n  expires: 2027-01-01\n  endpont: /x\n', /unknown field "endpont" \(fields: rule, reason, expires, endpoint, input\)/],
+      ['- rule: LQ-4.1-limit-range\n  reason: r\n  expires: 2027-01-01\n  endpont: /x\n', /unknown field "endpont" \(fields: rule, reason, expires, endpoint, input, finding\)/],
       ['- rule: LQ-4.1-limit-range\n  reason: r\n  expires: 2027-01-01\n  endpoint: api/v1\n', /endpoint must be an endpoint like "GET \/api\/v1\/transactions"/],
       ['- rule: LQ-4.1-limit-range\n  reason: r\n  expires: soon\n', /expires must be a date/],
       ['- rule: LQ-4.1-limit-range\n  reason: r\n  input: "limit=(1"\n  expires: 2027-01-01\n', /input must be a regular expression/],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRunConfig, headersFromEnv, parseFlags } from '../src/config/parse-args.ts';
 import { isLoopbackUrl } from '../src/config/base-url.ts';
 import { resolveConfig } from '../src/harness/resolve-config.ts';
+import { parseSelfCheckArgs } from '../src/cli/self-check-args.ts';
 
 const targets = { baseUrl: 'https://mirror.example', statusUrl: 'http://127.0.0.1:5/status/api/v2', verifyUrl: 'http://localhost:7' };
 
@@ -43,6 +44,20 @@ describe('run configuration', () => {
     [['--seed', '--depth', '3'], /--seed needs a value/],
   ])('rejects %j with one clear message', (argv, message) => {
     expect(() => buildRunConfig(parseFlags(argv as string[]), {})).toThrow(message);
+  });
+
+  it('reads --seed the same way in run and self-check: up to 20 digits, kept as given', () => {
+    const twenty = '12345678901234567890';
+    const run = buildRunConfig(parseFlags(['--seed', twenty]), {});
+    expect(run.seedText).toBe(twenty);
+    expect(Number.isSafeInteger(run.seed)).toBe(true);
+    expect(parseSelfCheckArgs(['--seed', twenty]).seed).toBe(twenty);
+    expect(parseSelfCheckArgs([]).seed).toBe('20261122');
+    for (const bad of ['123456789012345678901', '1.5']) {
+      const message = `--seed must be an integer of at most 20 digits, got "${bad}"`;
+      expect(() => buildRunConfig(parseFlags(['--seed', bad]), {})).toThrow(message);
+      expect(() => parseSelfCheckArgs(['--seed', bad])).toThrow(message);
+    }
   });
 
   it('treats only loopback targets as ours; --treat-as-remote and remote targets get production defaults', () => {

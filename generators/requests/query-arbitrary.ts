@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { OperationRef } from '../../specs/operations.ts';
 import { patternChecker } from '../schema/pattern-regex.ts';
+import { parseOperatorFilter } from '../semantic/operator-filter.ts';
 import { rangeFilterPairArbitrary } from '../semantic/range-filter-pair.ts';
 import type { InvalidParameter } from './invalid-parameter.ts';
 import { parameterInvalidArbitrary, parameterValidArbitrary } from './parameter-arbitraries.ts';
@@ -41,7 +42,7 @@ function validPairs(parameter: OpenAPIV3_1.ParameterObject, override: fc.Arbitra
   const text = override ?? parameterValidArbitrary(parameter);
   const single = text.map((t): Array<[string, string]> => [[parameter.name, t]]);
   if (!isRangeParameter(parameter)) return single;
-  const bare = text.map((t) => t.replace(/^[a-z]+:/, ''));
+  const bare = text.map((t) => parseOperatorFilter(t).value);
   const pattern = patternChecker(parameterSchema(parameter).pattern!);
   const range = rangeFilterPairArbitrary(bare)
     .filter(([low, high]) => pattern.test(low) && pattern.test(high))

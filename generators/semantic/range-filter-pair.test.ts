@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { boundSide, parseOperatorFilter } from './operator-filter.ts';
 import { compareDecimalText, rangeFilterPairArbitrary } from './range-filter-pair.ts';
 import { timestampArbitrary } from './timestamp.ts';
 
@@ -24,13 +25,13 @@ describe('compareDecimalText', () => {
 describe('rangeFilterPairArbitrary', () => {
   it('gives a lower bound then an upper bound that does not lie below it', () => {
     fc.assert(fc.property(rangeFilterPairArbitrary(timestampArbitrary()), ([lower, upper]) => {
-      const [lowOp, low] = lower.split(':');
-      const [highOp, high] = upper.split(':');
-      expect(['gt', 'gte']).toContain(lowOp);
-      expect(['lt', 'lte']).toContain(highOp);
-      const order = compareDecimalText(low, high);
+      const low = parseOperatorFilter(lower);
+      const high = parseOperatorFilter(upper);
+      expect(boundSide(low.op)).toBe('lower');
+      expect(boundSide(high.op)).toBe('upper');
+      const order = compareDecimalText(low.value, high.value);
       expect(order).toBeLessThanOrEqual(0);
-      if (order === 0) expect([lowOp, highOp]).toEqual(['gte', 'lte']);
+      if (order === 0) expect([low.op, high.op]).toEqual(['gte', 'lte']);
     }));
   });
 });

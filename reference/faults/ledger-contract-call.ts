@@ -75,6 +75,18 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     },
   },
   {
+    name: 'contract-call-data-limit-262148',
+    interface: 'ledger-query',
+    rules: ['LQ-4.3-data-max-length'],
+    description: 'The contract call takes `data` of up to 262148 characters, leaving the 0x prefix out of the 262146-character limit.',
+    request(req) {
+      const body = callBody(req);
+      const data = body?.data;
+      // The call runs on the first 262146 characters (the suite pads with zeros, which ABI decoding ignores).
+      if (typeof data === 'string' && data.startsWith('0x') && data.length > 262_146 && data.length <= 262_148) body!.data = data.slice(0, 262_146);
+    },
+  },
+  {
     name: 'contract-call-null-refused',
     interface: 'ledger-query',
     rules: ['LQ-4.3-nullable-fields'],

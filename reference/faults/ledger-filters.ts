@@ -11,7 +11,31 @@ function mapOperator(from: string, to: string) {
   };
 }
 
+/**
+ * A list that ignores one operator on one filter: `name=op:X` is dropped before the handler, so
+ * the answer is the unfiltered list (the other operators and the bare value still work).
+ */
+function ignoresOperator(name: string, path: string, parameter: string, op: string, description: string): Layer {
+  return {
+    name,
+    interface: 'ledger-query',
+    rules: ['LQ-4-operator-semantics'],
+    description,
+    request(req) {
+      // Only the written operator: a bare value (equality without `eq:`) still filters.
+      const written = (value: string) => splitOperator(value).operand !== value && splitOperator(value).op === op;
+      if (isGet(req, path)) dropQuery(req, (key, value) => key === parameter && written(value));
+    },
+  };
+}
+
 export const LEDGER_FILTER_FAULTS: Layer[] = [
+  ignoresOperator('schedules-account-ne-ignored', '/api/v1/schedules', 'account.id', 'ne', 'The schedule list ignores account.id=ne:X and lists the schedules X created too.'),
+  ignoresOperator('schedules-account-gt-ignored', '/api/v1/schedules', 'account.id', 'gt', 'The schedule list ignores account.id=gt:X and lists schedules of every creator.'),
+  ignoresOperator('schedules-schedule-id-gte-ignored', '/api/v1/schedules', 'schedule.id', 'gte', 'The schedule list ignores schedule.id=gte:X and lists the schedules before X too.'),
+  ignoresOperator('transactions-account-lt-ignored', '/api/v1/transactions', 'account.id', 'lt', 'The transaction list ignores account.id=lt:X and lists transactions that involve only accounts from X up.'),
+  ignoresOperator('transactions-account-eq-ignored', '/api/v1/transactions', 'account.id', 'eq', 'The transaction list ignores account.id=eq:X (the bare X still filters) and lists transactions of every account.'),
+  ignoresOperator('transactions-timestamp-lte-ignored', '/api/v1/transactions', 'timestamp', 'lte', 'The transaction list ignores timestamp=lte:T and lists the transactions after T too.'),
   {
     name: 'schedules-gt-as-gte',
     interface: 'ledger-query',

@@ -1,5 +1,5 @@
 // The public query service's known deviations from the contract (reference notes, "Known
-// deviations" 1 to 12), one layer each, so a run against `--behave public` shows what a correct
+// deviations" 1 to 16), one layer each, so a run against `--behave public` shows what a correct
 // suite reports against the real service: each deviation once, under its own rule.
 import type { Layer, LayerRequest, LayerResponse } from './layer.ts';
 import { isGet, jsonAnswer, mapQuery, okList, okObject, queryValues, relativeUrl } from './layer-tools.ts';
@@ -325,7 +325,84 @@ const neDropsBound: Layer = {
   },
 };
 
+/** 13. Mints and burns leave one side of an NFT transfer null; staking reward accounts are ID strings. */
+const transferObjectsAsSeen: Layer = {
+  name: 'public-transfer-objects-as-seen',
+  interface: 'ledger-query',
+  rules: ['LQ-2.3-transfer-objects'],
+  description: 'An NFT mint carries sender_account_id null and a burn receiver_account_id null; staking_reward_transfers[].account is an entity-ID string, not an integer.',
+  response(req, res) {
+    for (const tx of transactionsOf(req, res)) {
+      for (const nft of tx.nft_transfers ?? []) {
+        if (tx.name === 'TOKENMINT') nft.sender_account_id = null;
+        if (tx.name === 'TOKENBURN') nft.receiver_account_id = null;
+      }
+      for (const reward of tx.staking_reward_transfers ?? []) if (typeof reward.account === 'number') reward.account = `0.0.${reward.account}`;
+    }
+  },
+};
+
+/** 14. schedule.id=ne:X or schedule.id=X alone, on a full page, links to itself. */
+const scheduleSelfLink: Layer = {
+  name: 'public-schedule-id-ne-or-eq-next-repeats-request',
+  interface: 'ledger-query',
+  rules: ['LQ-4-pagination-ends'],
+  description: 'With schedule.id=ne:X or schedule.id=X and a full page, links.next repeats the request itself: the walk never ends.',
+  response(req, res) {
+    if (!isGet(req, '/api/v1/schedules') || !okObject(res)?.links?.next) return;
+    const filters = queryValues(req, 'schedule.id').map(splitOperator);
+    if (filters.length === 0 || !filters.every((f) => f.op === '' || f.op === 'eq:' || f.op === 'ne:')) return;
+    setNext(res, relativeUrl(req.path, req.query));
+  },
+};
+
+/** 15. A topic message cannot be looked up by its consensus timestamp under the topic. */
+const topicMessageByTimestamp: Layer = {
+  name: 'public-topic-message-by-timestamp-missing',
+  interface: 'ledger-query',
+  rules: ['LQ-4.6-lookup-by-discovered-id'],
+  description: '/topics/{id}/messages/{consensusTimestamp} answers 400 `Invalid parameter: sequencenumber`: the service reads the segment as a sequence number only.',
+  request(req) {
+    if (isGet(req, /\/api\/v1\/topics\/[^/]+\/messages\/\d+\.\d+/)) return errorAnswer(400, 'Invalid parameter: sequencenumber');
+  },
+};
+
+/** The largest number the service's 64-bit entity encoding holds (38 bits); shard has 10, realm 16. */
+const ENTITY_NUM_MAX = 2n ** 38n - 1n;
+
+/**
+ * What the service makes of `shard.realm.num` with the shard and realm digits deviation 10 leaves:
+ * refused beyond its encoding, taken with a number of more than 10 digits inside it (which the pattern
+ * refuses). Undefined: nothing of this deviation's.
+ */
+function entityRange(id: string): 'refused' | 'taken' | undefined {
+  const parts = /^(\d{1,4})\.(\d{1,5})\.(\d+)$/.exec(id);
+  if (!parts) return undefined;
+  if (BigInt(parts[1]!) > 1023n || BigInt(parts[2]!) > 65535n || BigInt(parts[3]!) > ENTITY_NUM_MAX) return 'refused';
+  return parts[3]!.length > 10 ? 'taken' : undefined;
+}
+
+/** 16. Entity-ID ranges are the service's encoding, not the pattern's digit counts. */
+const entityIdRanges: Layer = {
+  name: 'public-entity-id-ranges',
+  interface: 'ledger-query',
+  rules: ['LQ-4.1-account-id-pattern', 'LQ-4.1-schedule-id-pattern', 'LQ-7-message-names-parameter'],
+  description: 'account.id and schedule.id with a shard above 1023, a realm above 65535 or a number above 274877906943 answer 400 `Invalid entity ID "..."`; numbers of more than 10 digits up to 274877906943 are taken.',
+  request(req) {
+    if (req.method !== 'GET') return;
+    for (const entry of req.query) {
+      if (!ID_PARAMETERS.includes(entry[0].toLowerCase())) continue;
+      const { op, value } = splitOperator(entry[1]);
+      const range = entityRange(value);
+      if (range === 'refused') refuse(req, entry, value);
+      // Read as its value; one beyond the reference's ten digits names no entity, as its largest ID does not either.
+      else if (range === 'taken') entry[1] = `${op}${value.replace(/\d+$/, (n) => String(BigInt(n) <= 9999999999n ? BigInt(n) : 9999999999n))}`;
+    }
+  },
+};
+
 export const PUBLIC_SERVICE_LAYERS: Layer[] = [
   limitCapped, integersAsStrings, entityIdForms, gasBelowIntrinsic, toOptional, longData, emptyErrorData,
   selfLink, bracketedKeys, nullableInPractice, base64LineBreaks, hugeTimestamp, longShardRealm, missingPaths, neDropsBound,
+  transferObjectsAsSeen, scheduleSelfLink, topicMessageByTimestamp, entityIdRanges,
 ];

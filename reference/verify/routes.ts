@@ -1,15 +1,12 @@
 // The verification interface (contract 4.8): POST /v2/verify/{chainId}/{address} starts a job,
 // GET /v2/verify/{verificationId} reports it. Every /v2/verify request passes a per-client rate limit.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FIXTURE_CHAIN_IDS } from '../../fixtures/contracts/fixture-contracts.ts';
 import type { ContractStore } from '../contract-store.ts';
+import { storeDeployedCode, type DeployedCode } from './deployed-code.ts';
 import { VERIFY_ERROR_STATUS, verifyErrorBody, type VerifyErrorCode } from './verify-error.ts';
 import { validateVerifyRequest } from './verify-request.ts';
 import { VerificationJobs } from './verification-jobs.ts';
 import { DEFAULT_VERIFY_RATE_LIMIT, fixedWindowLimiter, type RateLimitOptions } from './rate-limit.ts';
-
-/** Chain IDs served: those of the fixture deployments. */
-const SUPPORTED_CHAIN_IDS = new Set(FIXTURE_CHAIN_IDS);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Standard-JSON inputs with many sources are large; this leaves room for them. */
@@ -26,9 +23,11 @@ function unknownQueryParameter(request: FastifyRequest): string | undefined {
 
 export async function registerVerifyRoutes(
   app: FastifyInstance,
-  opts: { store: ContractStore; rateLimit?: RateLimitOptions },
+  opts: { store: ContractStore; rateLimit?: RateLimitOptions; deployedCode?: DeployedCode },
 ): Promise<{ close(): Promise<void> }> {
-  const jobs = new VerificationJobs(opts.store);
+  // The chains served and their code: the store's fixture deployments unless a chain is given (--verify-rpc).
+  const chain = opts.deployedCode ?? storeDeployedCode(opts.store);
+  const jobs = new VerificationJobs(chain);
   const limiter = fixedWindowLimiter(opts.rateLimit ?? DEFAULT_VERIFY_RATE_LIMIT);
 
   await app.register(async (scope) => {
@@ -64,8 +63,8 @@ export async function registerVerifyRoutes(
       const validated = validateVerifyRequest({ chainId, address }, body);
       if (!validated.ok) return sendError(reply, 'invalid_parameter', validated.message);
       const submission = validated.value;
-      if (!SUPPORTED_CHAIN_IDS.has(String(BigInt(submission.chainId)))) {
-        return sendError(reply, 'unsupported_chain', `chain ${submission.chainId} is not supported; supported: ${[...SUPPORTED_CHAIN_IDS].join(', ')}`);
+      if (!chain.chainIds.has(String(BigInt(submission.chainId)))) {
+        return sendError(reply, 'unsupported_chain', `chain ${submission.chainId} is not supported; supported: ${[...chain.chainIds].join(', ')}`);
       }
       if (jobs.isAlreadyVerified(submission.chainId, submission.address)) {
         return sendError(reply, 'already_verified', `${submission.address} on chain ${submission.chainId} is already verified with exact runtime and creation matches`);

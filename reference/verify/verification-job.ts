@@ -1,7 +1,7 @@
 // One verification job: compile the submitted standard-JSON input with the bundled solc, find the
 // named contract, and compare its code with what is deployed at the address. The outcome is either
 // a match level for runtime and creation code, or a job error with a custom code.
-import type { ContractStore } from '../contract-store.ts';
+import type { DeployedCode } from './deployed-code.ts';
 import { compareCreation, compareRuntime, overallMatch, type MatchLevel } from './bytecode-match.ts';
 import { BUNDLED_COMPILER_VERSION, compileStandardJsonOffThread, compilerErrors, isBundledCompilerVersion } from './solc-compiler.ts';
 import type { VerifyRequest } from './verify-request.ts';
@@ -24,14 +24,14 @@ function failed(customCode: string, message: string, compilationMs = 0, codes: P
   return { kind: 'failed', error: { customCode, message, ...codes }, compilationMs };
 }
 
-export async function runVerificationJob(store: ContractStore, request: VerifyRequest): Promise<JobOutcome> {
+export async function runVerificationJob(chain: DeployedCode, request: VerifyRequest): Promise<JobOutcome> {
   if (request.stdJsonInput.language !== 'Solidity') {
     return failed('unsupported_language', `${request.stdJsonInput.language} is not supported by this verifier; only Solidity is`);
   }
   if (!isBundledCompilerVersion(request.compilerVersion)) {
     return failed('compiler_error', `compiler ${request.compilerVersion} is not available; this verifier has only ${BUNDLED_COMPILER_VERSION}`);
   }
-  const deployedCode = await store.getCode(request.address);
+  const deployedCode = await chain.runtimeCode(request.address);
   if (deployedCode === null || deployedCode === '0x') {
     return failed('contract_not_deployed', `no contract is deployed at ${request.address} on chain ${request.chainId}`);
   }
@@ -49,17 +49,16 @@ export async function runVerificationJob(store: ContractStore, request: VerifyRe
     return failed('contract_not_found_in_compiler_output', `${request.contractPath}:${request.contractName} is not in the compiler output (check outputSelection and the identifier)`, compilationMs);
   }
 
-  // The creation input is known for contracts the store has deployment records of.
-  const deployment = (await store.deployments()).find((d) => d.evmAddress.toLowerCase() === request.address);
+  const creationInput = await chain.creationInput(request.address, request.creationTransactionHash);
   const runtimeMatch = compareRuntime(runtime, deployedCode, compiled.evm?.deployedBytecode?.immutableReferences);
-  const creationMatch = deployment ? compareCreation(creation, deployment.creationInput) : null;
+  const creationMatch = creationInput ? compareCreation(creation, creationInput) : null;
   const match = overallMatch(runtimeMatch, creationMatch);
   if (match === null) {
     return failed('no_match', 'the recompiled bytecode does not match the deployed bytecode', compilationMs, {
       recompiledCreationCode: `0x${creation}`,
       recompiledRuntimeCode: `0x${runtime}`,
       onchainRuntimeCode: deployedCode,
-      ...(deployment ? { onchainCreationCode: deployment.creationInput } : {}),
+      ...(creationInput ? { onchainCreationCode: creationInput } : {}),
     });
   }
   return { kind: 'matched', match, runtimeMatch, creationMatch, compilationMs };

@@ -3,7 +3,7 @@
 // chain and address (duplicate_verification_request), and renders jobs for GET /v2/verify/{id}.
 import { randomUUID } from 'node:crypto';
 import { toChecksumAddress } from '@ethereumjs/util';
-import type { ContractStore } from '../contract-store.ts';
+import type { DeployedCode } from './deployed-code.ts';
 import { runVerificationJob, type JobOutcome } from './verification-job.ts';
 import type { VerifyRequest } from './verify-request.ts';
 import type { MatchLevel } from './bytecode-match.ts';
@@ -53,7 +53,7 @@ export class VerificationJobs {
   private nextMatchId = 1;
   private closed = false;
 
-  constructor(private readonly store: ContractStore) {}
+  constructor(private readonly store: DeployedCode) {}
 
   isAlreadyVerified(chainId: string, address: string): boolean {
     return this.exactlyVerified.has(contractKey(chainId, address));

@@ -4,8 +4,10 @@ import { runCommand } from '../cli/run-command.ts';
 
 /**
  * Runs the suites with the CLI's `run` arguments (`['--only', 'status', '--status-url', url]`),
- * writes the report directory and resolves to the exit code (0 pass, 1 fail, 2 usage error).
- * Bad arguments and unreachable targets reject with an error whose name says which.
+ * writes the report directory and resolves to the verdict's exit code: 0 PASS, 1 FAIL, 3 INCOMPLETE.
+ * What the CLI ends with exit 2 (bad arguments, files or targets: ConfigError, ExpectationsError,
+ * TargetUnreachable, ...) rejects with an error whose name says which; a fault of the suite (the
+ * CLI's exit 4) rejects with any other error. A signal ends the process with 130, as the CLI does.
  */
 export function runConformance(args: string[] = []): Promise<number> {
   return runCommand(args);

@@ -1,6 +1,6 @@
 import type { Check } from '../harness/rule-test.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { parseOperatorFilter } from './filter-operator.ts';
+import { boundSide, parseOperatorFilter } from '../../generators/semantic/operator-filter.ts';
 
 export interface Cursor {
   /** The list's key parameter that carries the cursor (`schedule.id`, `timestamp`). */
@@ -30,9 +30,9 @@ export function expectNextLinkKeepsFilters(t: Check, exchange: Exchange, next: s
   const moved = values.find((f) => f.op === cursorOp);
   t.soft(rule, moved !== undefined && cursor.compare(moved.value, cursor.lastKey) === 0,
     `links.next should carry ${cursor.name}=${cursorOp}:${cursor.lastKey} (after the page's last item): ${next}`, exchange);
-  const sameSide = cursor.order === 'asc' ? ['gt', 'gte'] : ['lt', 'lte'];
+  const movingSide = cursor.order === 'asc' ? 'lower' : 'upper';
   for (const [k, v] of request) {
-    if (k !== cursor.name || sameSide.includes(parseOperatorFilter(v).op)) continue;
+    if (k !== cursor.name || boundSide(parseOperatorFilter(v).op) === movingSide) continue;
     t.soft(rule, has(k, v), `links.next drops the bound ${k}=${v} of the request: ${next}`, exchange);
   }
 }

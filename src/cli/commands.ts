@@ -28,7 +28,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   report: {
     load: async () => (await import('./report-command.ts')).reportCommand,
-    synopsis: '[--report-dir DIR]',
+    synopsis: '[--report-dir DIR] [--compare-to REPORT] [--history FILE]',
     summary: "rebuild summary and HTML report from the last run's results",
     options: REPORT_OPTIONS,
   },
@@ -40,7 +40,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   'merge-reports': {
     load: async () => (await import('./merge-reports-command.ts')).mergeReportsCommand,
-    synopsis: '--into DIR SHARD_DIR...',
+    synopsis: '--into DIR [--compare-to REPORT] [--history FILE] SHARD_DIR...',
     summary: 'merge the reports of --shard runs into one report and verdict',
     options: MERGE_REPORTS_OPTIONS,
   },

@@ -2,7 +2,8 @@ import { buildReport } from '../report/build-report.ts';
 import { reportPaths } from '../report/report-paths.ts';
 import { mergeShardResults } from '../report/merge-shard-results.ts';
 import { parseOptions } from '../config/options.ts';
-import { UsageError } from './usage-error.ts';
+import { ConfigError, DEFAULTS } from '../config/run-config.ts';
+import { reportInputs } from './report-inputs.ts';
 import { MERGE_REPORTS_OPTIONS } from './command-options.ts';
 
 /**
@@ -12,10 +13,11 @@ import { MERGE_REPORTS_OPTIONS } from './command-options.ts';
 export async function mergeReportsCommand(argv: string[]): Promise<number> {
   const { values, operands: shards } = parseOptions(argv, MERGE_REPORTS_OPTIONS, 'merge-reports', { operands: true });
   const into = values['--into']?.at(-1);
-  if (!into) throw new UsageError('merge-reports needs --into DIR');
-  if (shards.length === 0) throw new UsageError('merge-reports needs the report directories of the shards');
+  if (!into) throw new ConfigError('merge-reports needs --into DIR');
+  if (shards.length === 0) throw new ConfigError('merge-reports needs the report directories of the shards');
+  const compared = await reportInputs(values, DEFAULTS);
   await mergeShardResults(shards, into);
-  const { verdict, summary } = await buildReport(into, { html: true });
+  const { verdict, summary } = await buildReport(into, { html: true, ...compared });
   const paths = reportPaths(into);
   process.stdout.write(`${summary}\nmerged ${shards.length} shard(s): ${paths.summary}, ${paths.junit}, ${paths.html}/index.html\n`);
   return verdict.exitCode;

@@ -1,6 +1,5 @@
-import { logAttempts } from '../http/attempt-log.ts';
-import { createClient, TargetUnreachable, ThrottledOut } from '../http/client.ts';
-import { createRateLimiter } from '../http/rate-limiter.ts';
+import { TargetUnreachable, ThrottledOut } from '../http/client.ts';
+import { sideClient } from '../http/side-client.ts';
 import { TargetFault } from '../http/transport-faults.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
@@ -15,6 +14,8 @@ const PROBE_PATHS: Record<InterfaceName, string> = {
 
 export interface ProbeOptions {
   headers: Record<string, string>;
+  secretHeaders: string[];
+  secretParams: string[];
   timeoutMs: number;
   maxBodyBytes: number;
   /** The run's rate (requests per second): the probes are requests of the run like any other. */
@@ -36,22 +37,7 @@ export interface ProbeResult {
  */
 export async function probeTargets(targets: Targets, only: InterfaceName[], options: ProbeOptions): Promise<ProbeResult> {
   const answers: ProbeResult['answers'] = {};
-  const limiter = createRateLimiter(options.rate);
-  let sent = 0;
-  const client = createClient({
-    headers: options.headers,
-    timeoutMs: options.timeoutMs,
-    maxBodyBytes: options.maxBodyBytes,
-    throttle: { maxRetries: 1, maxWaitMs: 5_000 },
-    hooks: {
-      async beforeSend() {
-        await limiter.acquire();
-        sent += 1;
-        logAttempts(options.attemptLog, [Date.now()]);
-      },
-      onExchange: () => {},
-    },
-  });
+  const { client, sent } = sideClient({ ...options, throttle: { maxRetries: 1, maxWaitMs: 5_000 } });
   for (const name of only) {
     const url = `${targets[TARGET_OF[name]]}${PROBE_PATHS[name]}`;
     try {
@@ -62,5 +48,5 @@ export async function probeTargets(targets: Targets, only: InterfaceName[], opti
       throw new TargetUnreachable(`cannot reach the ${name} target at ${new URL(url).origin} (${why}); check the URL or use --only`);
     }
   }
-  return { sent, answers };
+  return { sent: sent(), answers };
 }

@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { buildRunConfig, parseFlags, type ConfigEnv } from '../config/parse-args.ts';
-import { ConfigError, TARGET_OF, UNUSED_TARGET, type Targets } from '../config/run-config.ts';
+import { buildRunConfig, parseFlags, reportDirOf, type ConfigEnv, type FlagValues } from '../config/parse-args.ts';
+import { ConfigError, TARGET_OF, UNUSED_TARGET, type RunConfig, type Targets } from '../config/run-config.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { resolveConfig } from '../harness/resolve-config.ts';
 import { ensureWritableDir } from '../config/report-dir.ts';
@@ -15,39 +15,77 @@ import { ROOT, VITEST_CONFIG } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
 import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
+import { reportInputs } from './report-inputs.ts';
+import { provisionChainSamples, type ChainProvision, type VerifyRpcOptions } from '../chain/provision-samples.ts';
+import { chainRecordFile } from '../chain/deployment-record.ts';
+import { rpcOrigin } from '../chain/write-guard.ts';
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
 
+/** Deploys (or finds again) the samples on the chain; the record of the deployments lies beside the reports. */
+async function provisionChain(rpc: VerifyRpcOptions, run: RunConfig, dir: string, say: (text: string) => void): Promise<ChainProvision> {
+  ensureWritableDir('--report-dir', dir);
+  const recordFile = chainRecordFile(dir);
+  const chain = await provisionChainSamples(rpc, { allowWrites: run.allowWrites, treatAsRemote: run.treatAsRemote, recordFile });
+  say(`verification samples on chain ${chain.chainId} (--verify-rpc ${rpcOrigin(rpc.url)}): ${chain.deployments.length} contracts, ${chain.deployed} deployed, ${chain.reused} reused (${recordFile})\n`);
+  return chain;
+}
+
 /** `ledger-conformance run`: resolve targets, run the suites in vitest, build the evidence, exit honestly. */
 export async function runCommand(argv: string[]): Promise<number> {
-  const run = buildRunConfig(parseFlags(argv), process.env as ConfigEnv);
+  const flags = parseFlags(argv);
+  const paths = reportPaths(reportDirOf(flags));
+  try {
+    return await checkedRun(flags, paths);
+  } catch (error) {
+    // A refused or broken run leaves no verdict behind, least of all the previous run's PASS.
+    try {
+      clearVerdictFiles(paths);
+    } catch {
+      // The directory cannot be written (the error thrown says why): nothing of ours to clear there.
+    }
+    throw error;
+  }
+}
+
+async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPaths>): Promise<number> {
+  const run = buildRunConfig(flags, process.env as ConfigEnv);
   const given = run.targets;
   const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
+  if (anyGiven && (run.faults.length || run.behaviour !== undefined)) {
+    throw new ConfigError('--fault and --behave change the embedded reference server: they cannot be combined with a target URL or profile');
+  }
+  // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
+  const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
+  // The chain of --verify-rpc first: a refused chain starts nothing, and the embedded reference reads the contracts deployed here.
+  const chain = run.verifyRpc && run.only.includes('verify') ? await provisionChain(run.verifyRpc, run, paths.dir, say) : undefined;
+  if (chain) run.verifyChainId = chain.chainId;
   // Without a target the embedded reference starts at once, in its own process, while this one
   // checks specs and catalogue; nothing is sent to it before they pass.
   const embedded = anyGiven ? undefined : startEmbeddedReference({
     statusOnly: run.only.every((name) => name === 'status'),
     faults: run.faults,
     ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
+    // Its verifier then reads the chain the suite deploys on, and serves that chain alone.
+    ...(chain && run.verifyRpc ? { verifyRpc: run.verifyRpc.url } : {}),
   });
   embedded?.catch(() => undefined);
   const stopEmbedded = () => embedded?.then((server) => server.close(), () => undefined);
   let catalogue: ReturnType<typeof loadCatalogue>;
   let expectations: ReturnType<typeof readExpectations> | undefined;
+  let compared: Awaited<ReturnType<typeof reportInputs>>;
   try {
     // Broken specs or catalogues are configuration errors: find them before touching any target.
     catalogue = loadCatalogue();
     for (const name of INTERFACES) await loadSpec(name);
     expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
     if (run.knownCallsFile) readKnownCallsFile(run.knownCallsFile);
+    compared = await reportInputs(flags, run);
   } catch (error) {
     await stopEmbedded();
     throw error;
   }
 
-  // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
-  const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
-  const paths = reportPaths(run.reportDir);
   try {
     ensureWritableDir('--report-dir', paths.dir);
   } catch (error) {
@@ -58,9 +96,6 @@ export async function runCommand(argv: string[]): Promise<number> {
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
 
-  if (anyGiven && (run.faults.length || run.behaviour !== undefined)) {
-    throw new ConfigError('--fault and --behave change the embedded reference server: they cannot be combined with a target URL or profile');
-  }
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
   if (!anyGiven) {
@@ -96,6 +131,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       // --drift fetches the published document after the tests: its request is set aside from the start.
       reserved: run.drift ? 1 : 0,
       ...(expectations ? { expectations } : {}),
+      ...(chain ? { chainDeployments: chain.deployments } : {}),
     });
     const remote = run.only.filter((name) => !config.loopback[name]);
     if (remote.length) {
@@ -139,6 +175,8 @@ export async function runCommand(argv: string[]): Promise<number> {
           : await (await import('../drift/collect-drift.ts')).collectDrift({
             baseUrl: targets.baseUrl,
             headers: run.headers,
+            secretHeaders: run.secretHeaders,
+            secretParams: run.secretParams,
             timeoutMs: run.timeoutMs,
             maxBodyBytes: run.maxBodyBytes,
             rate: config.effectiveRate,
@@ -164,7 +202,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     };
     writeFileSync(paths.runInfo, JSON.stringify(info, null, 2));
     const { buildReport } = await import('../report/build-report.ts');
-    const { verdict, summary, machine } = await buildReport(run.reportDir, { html: run.html });
+    const { verdict, summary, machine } = await buildReport(run.reportDir, { html: run.html, ...compared });
     const written = [paths.summary, paths.junit, run.html ? `${paths.html}/index.html` : paths.rules, ...(run.drift ? [drift.text] : [])];
     say(`\n${summary}\nreports: ${written.join(', ')}\n`);
     if (run.json) process.stdout.write(`${JSON.stringify(machine, null, 2)}\n`);

@@ -1,7 +1,8 @@
 // Flags of `ledger-conformance self-check`, checked up front: bad input is one usage error.
 import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { parseOptions, type OptionTable } from '../config/options.ts';
-import { UsageError } from './usage-error.ts';
+import { ConfigError } from '../config/run-config.ts';
+import { parseSeed } from '../config/seed.ts';
 
 export interface SelfCheckOptions {
   only: InterfaceName[];
@@ -10,7 +11,8 @@ export interface SelfCheckOptions {
   jobs: number;
   /** Percentage of faults that must be caught; undefined = no floor. */
   minScore?: number;
-  seed: number;
+  /** Handed to each run's --seed as given. */
+  seed: string;
   depth: number;
   reportDir: string;
 }
@@ -20,7 +22,7 @@ export const SELF_CHECK_DEFAULTS = { jobs: 2, seed: 20261122, depth: 12, reportD
 
 function integer(flag: string, text: string | undefined, fallback: number, min: number): number {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`${flag} takes an integer of at least ${min}, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new ConfigError(`${flag} takes an integer of at least ${min}, got "${text}"`);
   return Number(text);
 }
 
@@ -51,18 +53,17 @@ export function parseSelfCheckArgs(argv: string[]): SelfCheckOptions {
     'report-dir': lastOf(flags['--report-dir']),
   };
   const only = list(v.only);
-  for (const name of only) if (!(INTERFACES as readonly string[]).includes(name)) throw new UsageError(`--only takes ${INTERFACES.join('|')}, got "${name}"`);
+  for (const name of only) if (!(INTERFACES as readonly string[]).includes(name)) throw new ConfigError(`--only takes ${INTERFACES.join('|')}, got "${name}"`);
   const minScore = v['min-score'];
   if (minScore !== undefined && !(/^\d+(\.\d+)?$/.test(minScore) && Number(minScore) <= 100)) {
-    throw new UsageError(`--min-score takes a percentage from 0 to 100, got "${minScore}"`);
+    throw new ConfigError(`--min-score takes a percentage from 0 to 100, got "${minScore}"`);
   }
-  if (v.seed !== undefined && !/^-?\d+$/.test(v.seed)) throw new UsageError(`--seed must be an integer, got "${v.seed}"`);
   return {
     only: only.length ? (only as InterfaceName[]) : [...INTERFACES],
     faults: list(v.faults),
     jobs: integer('--jobs', v.jobs, SELF_CHECK_DEFAULTS.jobs, 1),
     ...(minScore !== undefined ? { minScore: Number(minScore) } : {}),
-    seed: v.seed !== undefined ? Number(v.seed) : SELF_CHECK_DEFAULTS.seed,
+    seed: parseSeed('--seed', v.seed ?? String(SELF_CHECK_DEFAULTS.seed)).text,
     depth: integer('--depth', v.depth, SELF_CHECK_DEFAULTS.depth, 1),
     reportDir: v['report-dir'] ?? SELF_CHECK_DEFAULTS.reportDir,
   };

@@ -9,7 +9,8 @@ import type { InterfaceName } from '../../specs/load-spec.ts';
 import { parseSelfCheckArgs } from './self-check-args.ts';
 import { runChild, stopChildren, type ChildRunResult, type ChildRunSpec } from './self-check-run.ts';
 import { judgeFault, scoreFaults, selfCheckText, type FaultRow, type SelfCheckReport } from './self-check-score.ts';
-import { UsageError } from './usage-error.ts';
+import { ConfigError } from '../config/run-config.ts';
+import { EXIT_CODES } from '../report/exit-codes.ts';
 import { embeddedReferenceFaults } from './embedded-reference.ts';
 
 interface Fault {
@@ -24,8 +25,8 @@ async function selectFaults(only: InterfaceName[], names: string[]): Promise<Fau
   if (!names.length) return FAULTS.filter((f) => only.includes(f.interface));
   return names.map((name) => {
     const fault = FAULTS.find((f) => f.name === name);
-    if (!fault) throw new UsageError(`unknown fault "${name}" (see reference/faults/catalogue.ts; known: ${FAULTS.map((f) => f.name).join(', ')})`);
-    if (!only.includes(fault.interface)) throw new UsageError(`fault "${name}" belongs to ${fault.interface}, which --only leaves out`);
+    if (!fault) throw new ConfigError(`unknown fault "${name}" (see reference/faults/catalogue.ts; known: ${FAULTS.map((f) => f.name).join(', ')})`);
+    if (!only.includes(fault.interface)) throw new ConfigError(`fault "${name}" belongs to ${fault.interface}, which --only leaves out`);
     return fault;
   });
 }
@@ -118,7 +119,8 @@ export async function selfCheckCommand(argv: string[]): Promise<number> {
   writeFileSync(join(reportDir, 'self-check.txt'), text);
   writeSelfCheckPage(reportDir, report);
   // The clean run's rules page is rebuilt so that it links the self-check page.
-  if (cleanRun.exitCode !== null && cleanRun.exitCode !== 2) await buildReport(reportDir, { html: true });
+  // A run refused (exit 2) or broken by the suite (exit 4) left no results to build a report from.
+  if (cleanRun.exitCode !== null && cleanRun.exitCode !== EXIT_CODES.USAGE && cleanRun.exitCode !== EXIT_CODES.INTERNAL) await buildReport(reportDir, { html: true });
   process.stdout.write(`\n${text}reports: ${join(reportDir, 'self-check.txt')}, ${join(reportDir, 'self-check.json')}, ${join(reportDir, 'html', 'self-check.html')}\n`);
   return problems.length ? 1 : 0;
 }

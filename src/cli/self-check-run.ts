@@ -12,7 +12,7 @@ export interface ChildRunSpec {
   only: InterfaceName[];
   faults: string[];
   reportDir: string;
-  seed: number;
+  seed: string;
   depth: number;
 }
 

@@ -34,7 +34,7 @@ export interface InterfaceScore {
 export interface SelfCheckReport {
   startedAt: string;
   wallMs: number;
-  seed: number;
+  seed: string;
   depth: number;
   jobs: number;
   /** The run of the selected interfaces against the clean reference: it must pass. */

@@ -17,6 +17,7 @@ const EXIT_CODES = `Verdicts and exit codes (a rule passes only when each of its
                    the request budget, an unreachable target or a broken test stopped checks, an
                    interface had no contract rule evaluated, or less than --min-evaluated (default 80%)
                    of an interface's contract rules was judged (rules the target holds no data for left out)
+  4    internal error: a fault of the suite itself, not of the input or the target (no verdict; please report it)
   130  INTERRUPTED stopped by Ctrl-C or SIGTERM; the report directory says INTERRUPTED, never an old verdict`;
 
 /** The options of `run` with the production-safety rules between targets and run options. */

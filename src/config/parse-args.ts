@@ -1,10 +1,13 @@
 import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
 import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { parseHeaderLine } from './headers.ts';
+import { parseSeed } from './seed.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
 import { readVerificationSamples } from '../samples/verify-samples-file.ts';
 import { parseOptions, type OptionTable, type OptionValues } from './options.ts';
+import type { VerifyRpcOptions } from '../chain/provision-samples.ts';
+import { refusePublicChain, refuseRemoteChain } from '../chain/write-guard.ts';
 
 /** The headings of `run --help`. */
 export const RUN_OPTION_GROUPS = { targets: 'Targets (default: the embedded reference implementation on a loopback port)', run: 'Run options' } as const;
@@ -50,12 +53,25 @@ export const RUN_OPTIONS = {
   },
   'verify-chain-id': { type: 'string', value: 'ID', group: RUN, help: `chain used for verification submissions (default: the profile's, else ${DEFAULTS.verifyChainId})` },
   'verify-unsupported-chain-id': { type: 'string', value: 'ID', group: RUN, help: `a chain the verification target must refuse (default ${DEFAULTS.verifyUnsupportedChainId})` },
+  'verify-rpc': {
+    type: 'string', value: 'URL', group: RUN,
+    help: 'a development chain\'s JSON-RPC URL: the fixture contracts are deployed there (reused on the next run)\nand verified as samples; never on a public chain, off loopback only with --allow-writes',
+  },
+  'verify-deployer-key': { type: 'string', value: 'HEX', group: RUN, help: 'private key that deploys on the --verify-rpc chain (default: its first unlocked account)' },
   'known-calls': { type: 'string', value: 'FILE', group: RUN, help: 'contract calls with known results on the target (value checks of section 4.3)' },
   'verify-samples': { type: 'string', value: 'FILE', group: RUN, help: 'contracts deployed on the verification target (JSON/YAML, specs/schemas/verify-samples.schema.json):\neach must verify with its expected match; invalid bodies are controlled against them' },
   'report-dir': { type: 'string', value: 'DIR', group: RUN, help: `where reports go (default ${DEFAULTS.reportDir})` },
   'min-evaluated': { type: 'string', value: 'P', group: RUN, help: 'the run passes only if each selected interface had at least P% of its contract rules judged, rules the target holds no data for left out (default 80; 0 accepts less)' },
   fault: { type: 'string', value: 'NAME[,NAME]', group: RUN, help: 'switch on named faults of the embedded reference (reference/faults/catalogue.ts); no target URL' },
   behave: { type: 'string', value: 'NAME', group: RUN, help: 'make the embedded reference behave as a named set, e.g. public (reference/faults/behaviours.ts); no target URL' },
+  'compare-to': {
+    type: 'string', value: 'REPORT', group: RUN,
+    help: "a previous report: its directory, its rules.json, or the URL of a published rules.json; lists per\nrule new failures, fixed, still failing, newly (not) evaluated in summary, rules.json and HTML (exit code unchanged)",
+  },
+  history: {
+    type: 'string', value: 'FILE', group: RUN,
+    help: 'the trend so far (a history.json of an earlier report; missing = a new one): this run is added and\nthe last 30 runs written to history.json in the report directory and drawn on the rules page',
+  },
   json: { type: 'boolean', group: RUN, help: 'print the machine verdict (as in rules.json) on stdout; everything else goes to stderr' },
   quiet: { type: 'boolean', group: RUN, help: 'no progress lines while the tests run: only the verdict summary at the end' },
   'no-html': { type: 'boolean', group: RUN, help: 'leave out the HTML report (summary, JUnit and rules.json are written);\n`ledger-conformance report` builds it later from the same results' },
@@ -81,17 +97,13 @@ function secretName(flag: string, name: string): string {
   return name.trim();
 }
 
-/** The number fast-check runs on: the seed itself when exact, otherwise a 32-bit hash of its digits (the same every time). */
-function seedFromText(text: string): number {
-  const n = Number(text);
-  if (Number.isSafeInteger(n)) return n;
-  let hash = 0;
-  for (const c of text) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) | 0;
-  return hash;
-}
-
 function last(values: string[] | undefined): string | undefined {
   return values?.[values.length - 1];
+}
+
+/** Where the run's reports go: known from the flags alone, so even a refused run can clear the old verdict there. */
+export function reportDirOf(flags: FlagValues): string {
+  return last(flags['--report-dir']) ?? DEFAULTS.reportDir;
 }
 
 /** Environment variables that configure a run (flags win over them). */
@@ -121,6 +133,30 @@ export function headersFromEnv(text: string | undefined): Record<string, string>
   return Object.fromEntries(text.split(/\r?\n/).filter((l) => l.trim()).map(parseHeaderLine));
 }
 
+/** --verify-rpc and its companions; the chain id is kept only when given, the RPC's own is the default. */
+function verifyRpcOptions(flags: FlagValues): VerifyRpcOptions | undefined {
+  const url = last(flags['--verify-rpc']);
+  const key = last(flags['--verify-deployer-key']);
+  if (url === undefined) {
+    if (key !== undefined) throw new ConfigError('--verify-deployer-key needs --verify-rpc URL (the chain it deploys on)');
+    return undefined;
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') throw new ConfigError(`--verify-rpc must be an http or https URL, got "${url.slice(0, 80)}"`);
+  // The key itself is never repeated in a message.
+  if (key !== undefined && !/^(0x)?[0-9a-fA-F]{64}$/.test(key)) throw new ConfigError('--verify-deployer-key must be a private key: 64 hexadecimal digits, with or without 0x');
+  const chainId = last(flags['--verify-chain-id']);
+  // Refused here already, so that neither the embedded reference nor the deployment contacts such a chain.
+  refuseRemoteChain(url, { allowWrites: flags['--allow-writes'] ?? false, treatAsRemote: flags['--treat-as-remote'] ?? false });
+  if (chainId !== undefined) refusePublicChain(chainId, '--verify-chain-id names');
+  return { url, ...(chainId !== undefined ? { chainId } : {}), ...(key !== undefined ? { deployerKey: key } : {}) };
+}
+
 /** Builds the run configuration: flags, then environment, then defaults. */
 export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
   const only = (flags['--only'] ?? []).flatMap((v) => v.split(',')).map((v) => v.trim());
@@ -141,13 +177,14 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     const [i, n] = shard.split('/').map(Number) as [number, number];
     if (i > n) throw new ConfigError(`--shard ${shard}: index is above the shard count`);
   }
-  if (seedText !== undefined && !/^-?\d{1,20}$/.test(seedText.trim())) throw new ConfigError(`--seed must be an integer of at most 20 digits, got "${seedText}"`);
-  const seed = seedText !== undefined ? seedFromText(seedText.trim()) : Math.floor(Math.random() * 2 ** 31);
+  const drawn = Math.floor(Math.random() * 2 ** 31);
+  const seed = seedText !== undefined ? parseSeed('--seed', seedText) : { text: String(drawn), value: drawn };
   const chainId = (flag: string, value: string | undefined, fallback: string) => {
     const v = value ?? fallback;
     if (!/^\d{1,20}$/.test(v)) throw new ConfigError(`${flag} must be 1 to 20 digits, got "${v}"`);
     return v;
   };
+  const verifyRpc = verifyRpcOptions(flags);
   const verifySamplesFile = last(flags['--verify-samples']);
   // Read once here so that a bad file is one clear error before any test runs.
   if (verifySamplesFile !== undefined) readVerificationSamples(verifySamplesFile);
@@ -170,14 +207,14 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     secretParams: (flags['--secret-param'] ?? []).map((name) => secretName('--secret-param', name)),
     timeoutMs: flags['--timeout'] ? positiveNumber('--timeout', last(flags['--timeout'])!, { integer: true }) : DEFAULTS.timeoutMs,
     rate: flags['--rate'] ? positiveNumber('--rate', last(flags['--rate'])!, { integer: false }) : undefined,
-    seed,
-    seedText: seedText !== undefined ? seedText.trim() : String(seed),
+    seed: seed.value,
+    seedText: seed.text,
     depth: depthText !== undefined ? positiveNumber('--depth', depthText, { integer: true }) : DEFAULTS.depth,
     only: only.length ? (only as InterfaceName[]) : [...INTERFACES],
     allowWrites: flags['--allow-writes'] ?? false,
     maxRequests: flags['--max-requests'] ? positiveNumber('--max-requests', last(flags['--max-requests'])!, { integer: true }) : undefined,
     ...(flags['--workers'] ? { workers: positiveNumber('--workers', last(flags['--workers'])!, { integer: true }) } : {}),
-    reportDir: last(flags['--report-dir']) ?? DEFAULTS.reportDir,
+    reportDir: reportDirOf(flags),
     treatAsRemote: flags['--treat-as-remote'] ?? false,
     profile: profileName,
     expectationsFile: last(flags['--expectations']),
@@ -186,6 +223,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     quiet: flags['--quiet'] ?? false,
     html: !(flags['--no-html'] ?? false),
     verifyChainId: chainId('--verify-chain-id', last(flags['--verify-chain-id']), profile?.verifyChainId ?? DEFAULTS.verifyChainId),
+    ...(verifyRpc ? { verifyRpc } : {}),
     knownCallsFile: last(flags['--known-calls']),
     ...(verifySamplesFile !== undefined ? { verifySamplesFile } : {}),
     minEvaluated: minEvaluatedText !== undefined ? Number(minEvaluatedText) : DEFAULTS.minEvaluated,

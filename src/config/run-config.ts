@@ -1,6 +1,8 @@
 import type { Expectation } from '../report/expectations.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
+import type { VerifyRpcOptions } from '../chain/provision-samples.ts';
+import type { ChainDeployment } from '../chain/deployment-record.ts';
 
 /** The base URLs of the three interfaces. */
 export interface Targets {
@@ -58,6 +60,8 @@ export interface RunConfig {
   verifyChainId: string;
   /** A chain the verification target must refuse as unsupported. */
   verifyUnsupportedChainId: string;
+  /** --verify-rpc: a development chain the run deploys the fixture contracts on, as verification samples (src/chain/). */
+  verifyRpc?: VerifyRpcOptions;
   /** JSON file of contract calls whose results are known on the target (value checks of 4.3). */
   knownCallsFile?: string;
   /** JSON or YAML file of contracts deployed on the verification target (specs/schemas/verify-samples.schema.json). */
@@ -86,9 +90,11 @@ export const DEFAULTS = {
   verifyUnsupportedChainId: '999999',
 } as const;
 
-/** The config as handed to test workers, with the targets the run actually uses. */
-export interface ResolvedConfig extends Omit<RunConfig, 'targets'> {
+/** The config as handed to test workers, with the targets the run actually uses (never the deployer key of --verify-rpc). */
+export interface ResolvedConfig extends Omit<RunConfig, 'targets' | 'verifyRpc'> {
   targets: Targets;
+  /** The fixture contracts the run deployed (or found) on the --verify-rpc chain: verification samples. */
+  chainDeployments?: ChainDeployment[];
   /** True when the targets are the embedded reference server started for this run. */
   embedded: boolean;
   /** Per interface: does the target count as loopback (after --treat-as-remote)? */

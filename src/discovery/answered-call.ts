@@ -4,6 +4,8 @@ import { responseJson, type Exchange } from '../http/exchange.ts';
 import { knownCallBody, knownCallsFor } from '../known-calls/known-calls.ts';
 import { discover } from './discover.ts';
 import { exactJsonText } from '../json/exact-json.ts';
+import { refusalNames } from '../checks/contract-call-rejection.ts';
+import { viewCalls } from './view-calls.ts';
 
 const CONTRACT_CALL_PATH = '/api/v1/contracts/call';
 
@@ -58,6 +60,9 @@ async function callCandidates(t: Check, options: { needData?: boolean; withField
       candidates.push({ body: { to, data: r.function_parameters }, origin: `replay of contract result ${String(r.hash ?? r.timestamp)}` });
     }
   }
+  // Standard views answer on most token contracts, also on a target that recorded no call: each view on every contract in turn.
+  const views = [...listed].map((to) => viewCalls(to).map((view) => ({ body: { to, data: view.data }, origin: `${view.signature} on ${to}` })));
+  for (let i = 0; i < (views[0]?.length ?? 0); i++) for (const ofContract of views) candidates.push(ofContract[i]!);
   if (!options.needData) for (const to of listed) candidates.push({ body: { to }, origin: `call of ${to} without data` });
   return candidates.map((c) => ({ ...c, body: { ...c.body, ...options.withFields } }));
 }
@@ -81,13 +86,36 @@ export async function findAnsweredCalls(t: Check, options: { needData?: boolean;
   return answered;
 }
 
-/** The first candidate call the target answers with 200 (see callCandidates); none answered → skip. */
-export async function findAnsweredCall(t: Check, options: { needData?: boolean; withFields?: Record<string, unknown> } = {}): Promise<AnsweredCall> {
-  const tried: string[] = [];
+/** The candidates in turn until one is answered with 200 (see callCandidates), and those refused before it. */
+async function firstAnsweredCall(t: Check, options: { needData?: boolean; withFields?: Record<string, unknown> }): Promise<{ answered?: AnsweredCall; refused: AnsweredCall[] }> {
+  const refused: AnsweredCall[] = [];
   for (const candidate of (await callCandidates(t, options)).slice(0, MAX_ATTEMPTS)) {
     const exchange = await sendCall(t, candidate.body);
-    if (exchange.status === 200) return { ...candidate, exchange };
-    tried.push(`${candidate.origin} → ${exchange.status}`);
+    if (exchange.status === 200) return { answered: { ...candidate, exchange }, refused };
+    refused.push({ ...candidate, exchange });
   }
-  return t.skip(`no contract call the target answers with 200 (${options.needData ? 'with call data ' : ''}tried: ${tried.join('; ') || 'nothing to try'})`);
+  return { refused };
+}
+
+function noAnsweredCall(t: Check, needData: boolean | undefined, refused: AnsweredCall[]): never {
+  const tried = refused.map((c) => `${c.origin} → ${c.exchange.status}`).join('; ');
+  return t.skip(`no contract call the target answers with 200 (${needData ? 'with call data ' : ''}tried: ${tried || 'nothing to try'})`);
+}
+
+/** The first candidate call the target answers with 200 (see callCandidates); none answered → skip. */
+export async function findAnsweredCall(t: Check, options: { needData?: boolean; withFields?: Record<string, unknown> } = {}): Promise<AnsweredCall> {
+  const { answered, refused } = await firstAnsweredCall(t, options);
+  return answered ?? noAnsweredCall(t, options.needData, refused);
+}
+
+/**
+ * A call with data to judge a limit of the body by: the first the target answers with 200, or
+ * when none is, the first it refused with a 4xx that does not blame the data (a revert, say),
+ * whose reason a longer body must then keep. None of either → skip.
+ */
+export async function findCallWithData(t: Check): Promise<AnsweredCall & { answered: boolean }> {
+  const { answered, refused } = await firstAnsweredCall(t, { needData: true });
+  if (answered) return { ...answered, answered: true };
+  const control = refused.find((c) => c.exchange.status >= 400 && c.exchange.status < 500 && !refusalNames(c.exchange, 'data'));
+  return control ? { ...control, answered: false } : noAnsweredCall(t, true, refused);
 }

@@ -11,6 +11,17 @@ export interface DriftData {
   message: string;
   publishedVersion?: string;
   findings: DriftFinding[];
+  /** The fetch was answered with a 5xx: a violation of the no-server-error rule, redacted. */
+  serverError?: DriftServerError;
+}
+
+export interface DriftServerError {
+  rule: string;
+  message: string;
+  method: string;
+  url: string;
+  request: string;
+  curl: string;
 }
 
 export interface DriftRuleEntry {
@@ -28,7 +39,7 @@ export function readDriftData(reportDir: string): DriftData | undefined {
   const { json } = driftPaths(reportDir);
   if (!existsSync(json)) return undefined;
   const raw = JSON.parse(readFileSync(json, 'utf8')) as DriftData;
-  return { status: raw.status, source: raw.source, message: raw.message, publishedVersion: raw.publishedVersion, findings: raw.findings ?? [] };
+  return { status: raw.status, source: raw.source, message: raw.message, publishedVersion: raw.publishedVersion, findings: raw.findings ?? [], ...(raw.serverError ? { serverError: raw.serverError } : {}) };
 }
 
 function byRule(data: DriftData, rows: RuleRow[]): DriftRuleEntry[] {

@@ -8,7 +8,7 @@ export const PUBLISHED_DOCUMENT_PATH = '/api/v1/docs/openapi.yml';
 
 export type PublishedDocument =
   | { status: 'found'; url: string; doc: Node; startedAt: number; httpStatus: number }
-  | { status: 'not-published' | 'unreadable'; url: string; message: string; startedAt: number; httpStatus?: number };
+  | { status: 'not-published' | 'unreadable'; url: string; message: string; startedAt: number; httpStatus?: number; exchange?: Exchange };
 
 /**
  * Fetches the target's own OpenAPI document through the run's bounded client (time, size, retries).
@@ -26,7 +26,7 @@ export async function fetchPublishedDocument(client: TargetClient, baseUrl: stri
   }
   const status = exchange.status;
   if (status < 200 || status > 299) {
-    return { status: 'not-published', url, startedAt, httpStatus: status, message: `the target publishes no OpenAPI document at ${url} (answered ${status})` };
+    return { status: 'not-published', url, startedAt, httpStatus: status, exchange, message: `the target publishes no OpenAPI document at ${url} (answered ${status})` };
   }
   let doc: unknown;
   try {

@@ -32,7 +32,8 @@ export class RuleTallies implements EvaluationSink {
       for (const ex of e.exchanges) this.violatedOn.set(ex, (this.violatedOn.get(ex) ?? new Set()).add(e.rule));
       return;
     }
-    for (const x of this.expectations) {
+    // An entry scoped to a finding is not confirmed gone by a judgement that held: it shows no finding.
+    for (const x of this.expectations.filter((x) => x.finding === undefined)) {
       if (x.rule === e.rule && (e.exchanges.length ? e.exchanges.some((ex) => expectationCovers(x, ex)) : expectationCovers(x, undefined))) {
         this.heldOn.add(expectationKey(x));
       }

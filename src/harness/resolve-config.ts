@@ -1,6 +1,7 @@
 import { DEFAULTS, TARGET_OF, UNLIMITED_REQUESTS, type ResolvedConfig, type RunConfig, type Targets } from '../config/run-config.ts';
 import { isLoopbackUrl } from '../config/base-url.ts';
 import type { Expectation } from '../report/expectations.ts';
+import type { ChainDeployment } from '../chain/deployment-record.ts';
 import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 
 export interface ResolveExtra {
@@ -15,6 +16,8 @@ export interface ResolveExtra {
   /** Requests the CLI will send after the tests (the --drift fetch): set aside from the budget. */
   reserved?: number;
   expectations?: Expectation[];
+  /** The contracts deployed on the --verify-rpc chain for this run. */
+  chainDeployments?: ChainDeployment[];
 }
 
 /**
@@ -29,8 +32,10 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
   const anyRemote = run.only.some((name) => !loopback[name]);
   const shards = run.shard ? Number(run.shard.split('/')[1]) : 1;
   const maxRequests = run.maxRequests ?? (anyRemote ? Math.max(1, Math.floor(DEFAULTS.remoteMaxRequests / shards)) : UNLIMITED_REQUESTS);
+  // The chain's options stay in the CLI: the deployer key is a secret, and the workers get the deployments.
+  const { verifyRpc: _chain, ...handed } = run;
   return {
-    ...run,
+    ...handed,
     targets,
     embedded: extra.embedded,
     loopback,
@@ -43,5 +48,6 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
     attemptsBeforeTests: extra.probesSent ?? 0,
     ...(extra.probeAnswers ? { probeAnswers: extra.probeAnswers } : {}),
     ...(extra.expectations ? { expectations: extra.expectations } : {}),
+    ...(extra.chainDeployments ? { chainDeployments: extra.chainDeployments } : {}),
   };
 }

@@ -9,7 +9,7 @@ import { describeExchange, type Exchange } from '../http/exchange.ts';
 import type { createRedactor } from '../http/redact.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
 import { TargetAbandoned, TargetFault } from '../http/transport-faults.ts';
-import { expectationCovers, expectationKey, type Expectation } from '../report/expectations.ts';
+import { expectationCoversViolation, expectationKey, type Expectation } from '../report/expectations.ts';
 import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalogue.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
@@ -289,7 +289,7 @@ function redactError(error: unknown, redact: Redactor): unknown {
 }
 
 function recordViolation(v: RuleViolation, source: RuleSource, expectations: Expectation[], redact: Redactor, curl: string | undefined): RecordedViolation {
-  const matching = expectations.filter((e) => e.rule === v.rule && expectationCovers(e, v.exchange)).map(expectationKey);
+  const matching = expectations.filter((e) => e.rule === v.rule && expectationCoversViolation(e, v.exchange, v.message)).map(expectationKey);
   const exchange = v.exchange && redact.exchange(v.exchange);
   return {
     rule: v.rule,

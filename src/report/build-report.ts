@@ -1,8 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogue } from '../rules/catalogue.ts';
+import { badgeSvg, badgeValue } from './badge.ts';
+import { compareRuns, type PreviousRun } from './compare-runs.ts';
+import { readTrend, withRun } from './trend.ts';
 import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
+import { driftOutcome } from '../drift/drift-outcome.ts';
 import { readExpectations, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
 import { writeHar } from './har.ts';
@@ -38,7 +42,16 @@ export interface RunInfo {
  * Turns a finished run's results into the evidence: per-rule verdicts (rules.json, junit.xml), the
  * text summary and the HTML report (the rules page, with the allure test tree below it). Returns the verdict.
  */
-export async function buildReport(reportDir: string, options: { html: boolean; today?: string }): Promise<{ verdict: RunVerdict; summary: string; machine: MachineVerdict }> {
+export interface ReportOptions {
+  html: boolean;
+  today?: string;
+  /** --compare-to: the previous run, read before the run started. */
+  previous?: PreviousRun;
+  /** --history: the trend file this run is added to. */
+  historyFile?: string;
+}
+
+export async function buildReport(reportDir: string, options: ReportOptions): Promise<{ verdict: RunVerdict; summary: string; machine: MachineVerdict }> {
   const paths = reportPaths(reportDir);
   if (!existsSync(paths.vitestJson) || !existsSync(paths.runInfo)) {
     throw new ResultsError(`no run results in ${paths.dir}: run "ledger-conformance run" first`);
@@ -51,11 +64,13 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
     outcomes.push({ file: '(vitest)', title: 'error outside any test', status: 'failed', rules: [], failureMessages: [message], durationMs: 0 });
   }
   const expectations = info.expectations ?? (info.expectationsFile ? readExpectations(info.expectationsFile, new Set(catalogue.keys())) : []);
+  const drift = readDriftData(paths.dir);
+  const driftFetch = driftOutcome(drift, expectations);
+  if (driftFetch) outcomes.push(driftFetch);
   const verdict = ruleVerdicts(rules, outcomes, expectations, options.today ?? new Date().toISOString().slice(0, 10), {
     interfaces: info.only,
     ...(info.minEvaluated !== undefined ? { minEvaluated: info.minEvaluated } : {}),
   });
-  const drift = readDriftData(paths.dir);
   const ctx: SummaryContext = {
     targets: info.targets,
     seed: info.seed,
@@ -63,17 +78,21 @@ export async function buildReport(reportDir: string, options: { html: boolean; t
     wallMs: info.wallMs,
     stats: exchangeStats(paths.exchanges, paths.attempts),
     drift: drift && writeDriftReport(paths.dir, drift, verdict.rows),
+    ...(options.previous ? { comparison: compareRuns(options.previous, verdict) } : {}),
   };
+  const trend = options.historyFile ? withRun(readTrend(options.historyFile), verdict, new Date().toISOString()) : [];
+  if (options.historyFile) writeFileSync(paths.history, JSON.stringify({ runs: trend }, null, 2));
   const summary = summaryText(verdict, outcomes, ctx);
   writeFileSync(paths.summary, summary);
   writeFileSync(paths.junit, junitFromVerdict(verdict, info.wallMs));
   const machine = machineVerdict(verdict, ctx);
   writeFileSync(paths.rules, JSON.stringify(machine, null, 2));
+  writeFileSync(paths.badge, badgeSvg('conformance', badgeValue(verdict), verdict.outcome));
   writeHar(paths.exchanges, paths.har);
   if (options.html) {
     await generateHtmlReport(paths.allureResults, paths.htmlTests, 'ledger-conformance');
     const selfCheck = existsSync(join(paths.html, SELF_CHECK_PAGE)) ? { selfCheck: SELF_CHECK_PAGE } : {};
-    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.har', ...selfCheck }));
+    writeFileSync(join(paths.html, 'index.html'), rulesPage(verdict, ctx, { tests: 'tests/index.html', exchanges: '../exchanges.har', ...selfCheck }, trend));
   }
   return { verdict, summary, machine };
 }

@@ -9,6 +9,8 @@ export const EXIT_CODES = {
   USAGE: 2,
   /** The run could not judge what it set out to (throttled, budget spent, unreachable, nothing evaluated). */
   INCOMPLETE: 3,
+  /** A fault of the suite itself (a bug, not the user's input nor the target's answers): no verdict. */
+  INTERNAL: 4,
   /** Stopped by a signal (Ctrl-C): whatever it left is marked INTERRUPTED. */
   INTERRUPTED: 130,
 } as const;

@@ -17,6 +17,12 @@ export interface Expectation {
    * claimed when the rule held on a request that matches.
    */
   input?: string;
+  /**
+   * Narrows the expectation to one finding: a regular expression tested against the violation's
+   * message (e.g. the value a status page shows). A held judgement cannot show that finding gone,
+   * so such an entry is never reported fixed, only not re-checked.
+   */
+  finding?: string;
   reason: string;
   /** YYYY-MM-DD; from the day after, a matching failure fails the run again. */
   expires: string;
@@ -37,8 +43,8 @@ function escapeRegExp(text: string): string {
 }
 
 /** What an expectation is known by in the evidence of a run (the same rule may have several, scoped apart). */
-export function expectationKey(e: Pick<Expectation, 'rule' | 'endpoint' | 'input'>): string {
-  return [e.rule, e.endpoint ?? '', e.input ?? ''].join(' | ');
+export function expectationKey(e: Pick<Expectation, 'rule' | 'endpoint' | 'input' | 'finding'>): string {
+  return [e.rule, e.endpoint ?? '', e.input ?? '', ...(e.finding !== undefined ? [e.finding] : [])].join(' | ');
 }
 
 /** The request as an expectation's `input` sees it: `METHOD /path?query`, a blank line, the body. */
@@ -66,6 +72,11 @@ export function expectationCovers(e: Expectation, exchange: Pick<Exchange, 'meth
   return !e.input || new RegExp(e.input).test(requestText(exchange));
 }
 
+/** Does an expectation speak of this violation: its exchange, and the finding its message states? */
+export function expectationCoversViolation(e: Expectation, exchange: Pick<Exchange, 'method' | 'url' | 'requestBody'> | undefined, message: string): boolean {
+  return expectationCovers(e, exchange) && (e.finding === undefined || new RegExp(e.finding).test(message));
+}
+
 /**
  * Reads an expectations file (JSON or YAML: a list, or `{expectations: [...]}`), checking it against
  * specs/schemas/expectations.schema.json (the schema editors use) and every rule against the catalogue.
@@ -85,6 +96,6 @@ export function readExpectations(path: string, knownRules: Set<string>): Expecta
   if (problem) throw new ExpectationsError(`expectations file ${path}${problem.entry ? `, entry ${problem.entry}` : ''}: ${problem.message}`);
   return (list as Expectation[]).map((e, i) => {
     if (!knownRules.has(e.rule)) throw new ExpectationsError(`expectations file ${path}, entry ${i + 1}: unknown rule "${e.rule}"`);
-    return { rule: e.rule, endpoint: e.endpoint, ...(e.input !== undefined ? { input: e.input } : {}), reason: e.reason, expires: e.expires };
+    return { rule: e.rule, endpoint: e.endpoint, ...(e.input !== undefined ? { input: e.input } : {}), ...(e.finding !== undefined ? { finding: e.finding } : {}), reason: e.reason, expires: e.expires };
   });
 }

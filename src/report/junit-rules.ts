@@ -45,3 +45,8 @@ export function junitFromVerdict(verdict: RunVerdict, wallMs: number): string {
   const errors = sum('errors') + (verdict.outcome === 'INCOMPLETE' ? 1 : 0);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ledger-conformance" tests="${sum('tests') + 1}" failures="${failures}" errors="${errors}" skipped="${sum('skipped')}" time="${(wallMs / 1000).toFixed(3)}">\n${[...suites.map((s) => s.body), runSuite].join('\n')}\n</testsuites>\n`;
 }
+
+/** JUnit for a run stopped by a signal: one red case, so a CI widget never shows the previous run's green. */
+export function junitInterrupted(why: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ledger-conformance" tests="1" failures="0" errors="1" skipped="0" time="0">\n  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">\n    <testcase classname="run" name="ledger-conformance verdict: INTERRUPTED" time="0">\n      <error message="${xml(`INTERRUPTED: ${why}`)}"/>\n    </testcase>\n  </testsuite>\n</testsuites>\n`;
+}

@@ -1,6 +1,7 @@
 import type { ExchangeStats } from './exchange-stats.ts';
 import type { RunVerdict } from './rule-verdicts.ts';
 import type { SummaryContext } from './summary-text.ts';
+import type { RunComparison } from './compare-runs.ts';
 
 /** The verdict for programs (rules.json, `run --json`): outcome and why, coverage, and every rule's evidence. */
 export interface MachineVerdict {
@@ -11,10 +12,13 @@ export interface MachineVerdict {
   seed: string;
   wallMs: number;
   requests: ExchangeStats;
+  /** With --compare-to: the previous run and every rule that changed since. */
+  comparison?: RunComparison;
   rules: Array<Record<string, unknown>>;
 }
 
 export function machineVerdict(verdict: RunVerdict, ctx: SummaryContext): MachineVerdict {
+  const changeOf = new Map(ctx.comparison?.changes.map((c) => [c.rule, c.change]));
   return {
     outcome: verdict.outcome,
     exitCode: verdict.exitCode,
@@ -23,6 +27,7 @@ export function machineVerdict(verdict: RunVerdict, ctx: SummaryContext): Machin
     seed: String(ctx.seed),
     wallMs: ctx.wallMs,
     requests: ctx.stats,
+    ...(ctx.comparison ? { comparison: ctx.comparison } : {}),
     rules: verdict.rows.map((r) => ({
       ...r.rule,
       verdict: r.verdict,
@@ -35,6 +40,7 @@ export function machineVerdict(verdict: RunVerdict, ctx: SummaryContext): Machin
       ...(r.expectationUnconfirmed ? { expectationUnconfirmed: true } : {}),
       ...(r.missingClauses ? { missingClauses: r.missingClauses } : {}),
       ...(r.leftOut ? { leftOut: true } : {}),
+      ...(changeOf.has(r.rule.id) ? { change: changeOf.get(r.rule.id) } : {}),
     })),
   };
 }

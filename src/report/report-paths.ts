@@ -15,7 +15,11 @@ export function reportPaths(reportDir: string) {
     /** The allure test tree, below the rules page that opens the HTML report. */
     htmlTests: join(dir, 'html', 'tests'),
     summary: join(dir, 'summary.txt'),
+    /** The two-part "conformance" badge a consuming project's README links. */
+    badge: join(dir, 'badge.svg'),
     rules: join(dir, 'rules.json'),
+    /** The trend of the last runs (--history): the next run's --history. */
+    history: join(dir, 'history.json'),
     exchanges: join(dir, 'exchanges.jsonl'),
     /** The same exchanges as HAR 1.2, written with the report. */
     har: join(dir, 'exchanges.har'),

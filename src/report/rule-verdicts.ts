@@ -78,7 +78,7 @@ export interface VerdictOptions {
   minEvaluated?: number;
 }
 
-const STOP_WORDS: Record<StopCause, string> = {
+export const STOP_WORDS: Record<StopCause, string> = {
   throttled: 'the target kept throttling',
   budget: 'the request budget or time limit was spent',
   unreachable: 'the target did not answer',

@@ -1,6 +1,7 @@
 import type { ExchangeStats } from './exchange-stats.ts';
 import { coverageShare, type RuleRow, type RuleVerdict, type RunVerdict } from './rule-verdicts.ts';
 import type { TestOutcome } from './test-outcomes.ts';
+import { comparisonLines, type RunComparison } from './compare-runs.ts';
 
 export interface SummaryContext {
   targets: Record<string, string>;
@@ -10,6 +11,8 @@ export interface SummaryContext {
   stats: ExchangeStats;
   /** One line about spec drift when the run compared the target's published document. */
   drift?: string;
+  /** What changed since the run given to --compare-to. */
+  comparison?: RunComparison;
 }
 
 export const VERDICT_ORDER: RuleVerdict[] = ['failed', 'error', 'not-evaluated', 'known-deviation', 'fixed', 'deviates', 'passed', 'skipped', 'uncovered'];
@@ -28,6 +31,7 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
   lines.push(`  seed ${ctx.seed} (replay with --seed ${ctx.seed}), depth ${ctx.depth}, wall time ${(ctx.wallMs / 1000).toFixed(1)} s`);
   lines.push(`  requests sent ${ctx.stats.requests}, peak ${ctx.stats.peakPerSecond}/s, throttling answers waited out ${ctx.stats.throttled}, 5xx answers ${ctx.stats.serverErrors}`);
   if (ctx.drift) lines.push(`  ${ctx.drift}`);
+  if (ctx.comparison) lines.push('', ...comparisonLines(ctx.comparison));
   lines.push('');
   lines.push(`interface      contract rules evaluated   tests  passed  failed  skipped | rules: ${VERDICT_ORDER.join(' / ')}`);
   for (const c of verdict.coverage) {
@@ -46,7 +50,7 @@ export function summaryText(verdict: RunVerdict, outcomes: TestOutcome[], ctx: S
       lines.push(`  ${row.rule.id} [${row.rule.source}] ${row.rule.statement}`);
       if (row.expectation) {
         const when = row.expectationExpired ? `EXPIRED ${row.expectation.expires}, fails again` : `expires ${row.expectation.expires}`;
-        const scope = [row.expectation.endpoint, row.expectation.input && `input /${row.expectation.input}/`].filter(Boolean).join(', ');
+        const scope = [row.expectation.endpoint, row.expectation.input && `input /${row.expectation.input}/`, row.expectation.finding && `finding /${row.expectation.finding}/`].filter(Boolean).join(', ');
         lines.push(`    expectation${scope ? ` on ${scope}` : ''}: ${row.expectation.reason} (${when})`);
       }
       if (detail === 'failures') {

@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config/run-config.ts';
 import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { readVerificationSamples, type VerificationSample } from './verify-samples-file.ts';
+import { chainSamples } from '../chain/chain-samples.ts';
 
 export type { VerificationSample } from './verify-samples-file.ts';
 
@@ -19,11 +20,17 @@ export function fixtureSamples(chainId: string): VerificationSample[] {
 }
 
 /**
- * The contracts known to be deployed on the verification target: those of --verify-samples, and on
- * the embedded reference its fixture contracts. Empty when the target's deployments are unknown.
+ * The contracts known to be deployed on the verification target: those of --verify-samples, those
+ * the run deployed on the --verify-rpc chain, and on the embedded reference without a chain its
+ * fixture contracts. Empty when the target's deployments are unknown.
  */
-export function knownSamples(config: Pick<ResolvedConfig, 'verifySamplesFile' | 'embedded' | 'verifyChainId'>): VerificationSample[] {
-  return [...(config.verifySamplesFile ? readVerificationSamples(config.verifySamplesFile) : []), ...(config.embedded ? fixtureSamples(config.verifyChainId) : [])];
+export function knownSamples(config: Pick<ResolvedConfig, 'verifySamplesFile' | 'embedded' | 'verifyChainId' | 'chainDeployments'>): VerificationSample[] {
+  return [
+    ...(config.verifySamplesFile ? readVerificationSamples(config.verifySamplesFile) : []),
+    ...(config.chainDeployments ? chainSamples(config.chainDeployments) : []),
+    // An embedded reference reading a chain serves that chain alone, not the fixture chains.
+    ...(config.embedded && !config.chainDeployments ? fixtureSamples(config.verifyChainId) : []),
+  ];
 }
 
 export function verificationSamples(t: Check): VerificationSample[] {

@@ -1,4 +1,4 @@
-import { parseOperatorFilter, satisfiesOperator } from '../checks/filter-operator.ts';
+import { parseOperatorFilter, satisfiesOperator } from '../../generators/semantic/operator-filter.ts';
 import type { LedgerList } from './ledger-lists.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { expectRule } from '../checks/rule-violation.ts';
+import { boundSide, parseOperatorFilter } from '../../generators/semantic/operator-filter.ts';
 
 export interface Page<T> {
   exchange: Exchange;
@@ -40,9 +41,9 @@ export interface WalkOptions<T = unknown> {
 
 /** The request's bounds on the cursor that a next link drops (the moving side may be replaced by the cursor). */
 function droppedBounds(request: Array<[string, string]>, next: string, bounds: NonNullable<WalkOptions['bounds']>): string[] {
-  const moving = bounds.order === 'asc' ? /^gte?:/ : /^lte?:/;
+  const moving = bounds.order === 'asc' ? 'lower' : 'upper';
   const kept = new URL(next, 'http://next.invalid').searchParams.getAll(bounds.cursor);
-  return request.filter(([k, v]) => k === bounds.cursor && !moving.test(v) && !kept.includes(v)).map(([k, v]) => `${k}=${v}`);
+  return request.filter(([k, v]) => k === bounds.cursor && boundSide(parseOperatorFilter(v).op) !== moving && !kept.includes(v)).map(([k, v]) => `${k}=${v}`);
 }
 
 /**
@@ -68,8 +69,9 @@ export async function walkPages<T = Record<string, unknown>>(t: Check, path: str
     if (next === null) return { pages, items: pages.flatMap((p) => p.items), endedBy: 'null-next' };
     expectRule('LQ-4-pagination-ends', !seen.has(next), `links.next repeats an earlier link: ${next}`, exchange);
     if (options.bounds) {
+      // Judged on the request that set the bounds: a next link's own cursor is no bound the request asked for.
       const dropped = droppedBounds(options.query ?? [], next, options.bounds);
-      expectRule('LQ-4-pagination-walk', dropped.length === 0, `links.next ${next} drops ${dropped.join(', ')} of the request: following it leaves the selection`, exchange);
+      expectRule('LQ-4-pagination-walk', dropped.length === 0, `links.next ${next} of page ${pages.length} drops ${dropped.join(', ')} of the request: following it leaves the selection`, pages[0]!.exchange);
     }
     seen.add(next);
     if (pages.length >= options.pageCap) {

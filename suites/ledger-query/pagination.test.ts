@@ -30,9 +30,13 @@ async function walkAt<T>(t: Check, list: LedgerList<T>, query: Array<[string, st
   });
 }
 
-/** Walks the query ascending and descending at a small page size and compares each walk with the unpaged answer. */
+/**
+ * Walks the query descending and ascending at a small page size and compares each walk with the
+ * unpaged answer. Descending first: on the public service an ascending walk of ne:X with a bound
+ * loops (deviation 5) and stops the test, and only the descending one meets deviation 12.
+ */
 async function expectWalksVisitEachOnce<T>(t: Check, list: LedgerList<T>, filters: Array<[string, string]>, limit: number): Promise<void> {
-  for (const order of ['asc', 'desc']) {
+  for (const order of ['desc', 'asc']) {
     const query: Array<[string, string]> = [...filters, ['order', order]];
     const expected = await unpaged(t, list, query);
     if (expected.length < 2) t.skip(`${queryText(filters)} selects ${expected.length} item(s): not enough for a walk of several pages`);
@@ -113,7 +117,7 @@ describe.concurrent('GET /api/v1/transactions', () => {
       });
       const keys = walk.items.map(TRANSACTION_LIST.sortKey.key);
       t.soft('LQ-4-pagination-walk', new Set(keys).size === keys.length && !keys.includes(skipped),
-        `a walk of timestamp=ne:${skipped} order=${order} visits ${keys.length} items, ${keys.length - new Set(keys).size} of them twice${keys.includes(skipped) ? `, and ${skipped} itself` : ''}`, walk.pages.at(-1)!.exchange);
+        `a walk of timestamp=ne:${skipped} order=${order} visits ${keys.length} items, ${keys.length - new Set(keys).size} of them twice${keys.includes(skipped) ? `, and ${skipped} itself` : ''}`, walk.pages[0]!.exchange);
     }
   });
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_RULES } from '../../src/drift/collect-drift.ts';
+import { collectDrift, DOCUMENT_RULES, NO_SERVER_ERROR_RULE } from '../../src/drift/collect-drift.ts';
 import { compareDocuments, type DriftFinding } from '../../src/drift/compare-documents.ts';
 import type { DriftRuleEntry } from '../../src/drift/drift-report.ts';
 import { fetchPublishedDocument, PUBLISHED_DOCUMENT_PATH } from '../../src/drift/published-document.ts';
@@ -116,5 +116,77 @@ describe('run --drift against a target that publishes its document', () => {
     expect(proxy.log.filter((e) => e.url === PUBLISHED_DOCUMENT_PATH).length).toBeGreaterThanOrEqual(1);
     expect(proxy.log.length).toBeLessThanOrEqual(30);
     expect(result.stdout).toContain(`requests sent ${proxy.log.length},`);
+  });
+});
+
+describe('the --drift fetch is a request of the run like the others', () => {
+  const SECRET_HEADER = 'tok-HEADER-7f3a91c2';
+  const SECRET_PARAM = 'tok-PARAM-55d0e8b4';
+
+  async function serve(answer: (res: import('node:http').ServerResponse) => void): Promise<{ base: string; close(): void }> {
+    const server = createServer((_req, res) => answer(res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  }
+
+  function input(base: string, dir: string) {
+    return { baseUrl: base, headers: {}, secretHeaders: ['x-session-token'], secretParams: ['session'], timeoutMs: 5000, maxBodyBytes: 100_000, rate: 100, maxRequests: 10, attemptLog: join(dir, 'attempts.log'), exchangeLog: join(dir, 'exchanges.jsonl') };
+  }
+
+  it('masks the values of --secret-header and --secret-param wherever the answer carries them', async () => {
+    // The document echoes a session header's value and a session parameter in its version text.
+    const target = await serve((res) => res.writeHead(200, { 'content-type': 'application/yaml', 'x-session-token': SECRET_HEADER })
+      .end(`openapi: 3.0.0\ninfo:\n  version: "${SECRET_HEADER} /docs?session=${SECRET_PARAM}"\npaths: {}\n`));
+    const dir = tempDir('drift-secrets');
+    try {
+      const data = await collectDrift(input(target.base, dir));
+      expect(data.status).toBe('compared');
+      expect(data.publishedVersion).toBe('<redacted> /docs?session=<redacted>');
+      expect(JSON.stringify(data)).not.toMatch(/tok-/);
+    } finally {
+      target.close();
+    }
+  });
+
+  it('reports a 5xx answer to it as a violation of the no-server-error rule, with a curl that repeats it', async () => {
+    const target = await serve((res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}'));
+    const dir = tempDir('drift-5xx');
+    try {
+      const data = await collectDrift(input(target.base, dir));
+      expect(data).toMatchObject({ status: 'not-published', serverError: { rule: NO_SERVER_ERROR_RULE, request: `GET ${target.base}${PUBLISHED_DOCUMENT_PATH} -> 503` } });
+      expect(data.serverError!.curl).toContain(`'${target.base}${PUBLISHED_DOCUMENT_PATH}'`);
+      expect(readFileSync(join(dir, 'attempts.log'), 'utf8').trim().split('\n')).toHaveLength(1);
+    } finally {
+      target.close();
+    }
+  });
+});
+
+describe('run --drift against a target whose document fetch answers 500', () => {
+  let server: ReferenceServer;
+  let proxy: LoopbackProxy;
+  let result: CliResult;
+  const dir = tempDir('drift-500');
+
+  beforeAll(async () => {
+    server = await startReferenceServer();
+    proxy = await startProxy(server.baseUrl, {
+      intercept: (req) => (req.url === PUBLISHED_DOCUMENT_PATH ? { status: 500, body: '{"error":"internal"}' } : undefined),
+    });
+    // A small budget keeps the run short: the 500 alone must fail it.
+    result = await runCli(['run', '--no-html', '--only', 'ledger-query', '--base-url', proxy.url, '--treat-as-remote', '--rate', '200', '--max-requests', '30', '--seed', '3', '--drift', '--report-dir', dir]);
+  }, 170_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await server?.close();
+  });
+
+  it('fails the run on the no-server-error rule, the drift fetch as its violating exchange', () => {
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    const rules = JSON.parse(readFileSync(join(dir, 'rules.json'), 'utf8')) as { rules: Array<{ id: string; verdict: string; violations: Array<{ message: string; exchange?: { request: string } }> }> };
+    const rule = rules.rules.find((r) => r.id === NO_SERVER_ERROR_RULE)!;
+    expect(rule.verdict).toBe('failed');
+    expect(rule.violations.map((v) => v.exchange?.request)).toContain(`GET ${proxy.url}${PUBLISHED_DOCUMENT_PATH} -> 500`);
+    expect(result.stdout).toMatch(/the --drift fetch of .* was answered 500/);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expectationCovers, requestOnEndpoint, requestText } from '../../src/report/expectations.ts';
+import { RuleTallies } from '../../src/evidence/rule-tally.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { expectationCovers, expectationCoversViolation, expectationKey, requestOnEndpoint, requestText } from '../../src/report/expectations.ts';
 
 const get = (path: string, body?: string) => ({ method: 'GET', url: `http://127.0.0.1:9/api/v1${path}`, ...(body ? { requestBody: body } : {}) });
 
@@ -21,5 +23,16 @@ describe('matching an expectation to the exchanges of its rule', () => {
     // A judgement with no exchange is covered only by an expectation that names neither endpoint nor input.
     expect(expectationCovers(gas, undefined)).toBe(false);
     expect(expectationCovers({ rule: 'x', reason: 'r', expires: '2099-01-01' }, undefined)).toBe(true);
+  });
+
+  it('narrows an entry with a finding to violations whose message states it, and never takes a held judgement as its fix', () => {
+    const maintenance = { rule: 'ST-3-component-status-enum', finding: '"under_maintenance"', reason: 'r', expires: '2099-01-01' };
+    const summary = { method: 'GET', url: 'http://h/api/v2/summary.json' };
+    expect(expectationCoversViolation(maintenance, summary, '/summary.json components[3] component c1 is "under_maintenance", not one of operational')).toBe(true);
+    expect(expectationCoversViolation(maintenance, summary, '/summary.json components[3] component c1 is "maintenance_window", not one of operational')).toBe(false);
+    expect(expectationKey(maintenance)).not.toBe(expectationKey({ ...maintenance, finding: undefined }));
+    const tallies = new RuleTallies([maintenance, { rule: 'ST-3-component-status-enum', reason: 'r', expires: '2099-01-01' }]);
+    tallies.evaluated({ rule: 'ST-3-component-status-enum', held: true, exchanges: [{ ...summary, status: 200 } as Exchange] });
+    expect(tallies.heldOnExpected()).toEqual([expectationKey({ rule: 'ST-3-component-status-enum' })]);
   });
 });

@@ -11,6 +11,8 @@ export interface RuleEvidence {
   held: number;
   violated: number;
   messages: string[];
+  /** Why a test could not judge the rule (t.notEvaluated), one entry per reason given. */
+  notEvaluated: string[];
 }
 
 interface VitestJson {
@@ -38,12 +40,16 @@ export async function runSuiteFile(file: string, baseUrl: string, depth = 3): Pr
     const meta = test.meta?.conformance;
     if (!meta) continue;
     for (const [rule, tally] of Object.entries(meta.evaluations)) {
-      const e = evidence.get(rule) ?? { held: 0, violated: 0, messages: [] };
+      const e = evidence.get(rule) ?? { held: 0, violated: 0, messages: [], notEvaluated: [] };
       e.held += tally.held;
       e.violated += tally.violated;
       evidence.set(rule, e);
     }
     for (const v of meta.violations) evidence.get(v.rule)?.messages.push(v.message);
+    for (const n of meta.notEvaluated) {
+      if (!evidence.has(n.rule)) evidence.set(n.rule, { held: 0, violated: 0, messages: [], notEvaluated: [] });
+      evidence.get(n.rule)!.notEvaluated.push(n.reason);
+    }
   }
   return evidence;
 }

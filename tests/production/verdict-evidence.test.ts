@@ -94,6 +94,7 @@ describe.concurrent('an interrupted run', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'summary.txt'), 'ledger-conformance: PASS (exit 0)\n');
     writeFileSync(join(dir, 'rules.json'), '{"outcome":"PASS"}');
+    writeFileSync(join(dir, 'junit.xml'), '<testsuites tests="1" failures="0" errors="0"><testsuite name="run"><testcase name="ledger-conformance verdict: PASS"/></testsuite></testsuites>\n');
     const child = spawnCli(['run', '--only', 'ledger-query', '--report-dir', dir]);
     let stdout = '';
     let stderr = '';
@@ -117,6 +118,9 @@ describe.concurrent('an interrupted run', () => {
     expect(code, `${stdout}\n${stderr}`).toBe(130);
     expect(readFileSync(join(dir, 'summary.txt'), 'utf8')).toMatch(/^ledger-conformance: INTERRUPTED \(exit 130\)/);
     expect(readJson<{ outcome: string }>(join(dir, 'rules.json')).outcome).toBe('INTERRUPTED');
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase classname="run" name="ledger-conformance verdict: INTERRUPTED"[^>]*>\s*<error message="INTERRUPTED: stopped by SIGINT/);
+    expect(junit).not.toContain('PASS');
     expect(existsSync(join(dir, 'html', 'index.html'))).toBe(false);
   }), 240_000);
 });

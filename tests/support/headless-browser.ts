@@ -20,3 +20,9 @@ export function renderedDom(browser: string, url: string): string {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
   return execFileSync(browser, [...QUIET, `--user-data-dir=${profile}`, '--virtual-time-budget=2000', '--dump-dom', url], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'ignore'] });
 }
+
+/** Loads a page in headless Chromium and writes what it shows, `width` x `height` pixels, as a PNG. */
+export function screenshot(browser: string, url: string, file: string, width: number, height: number): void {
+  const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
+  execFileSync(browser, [...QUIET, `--user-data-dir=${profile}`, '--hide-scrollbars', `--window-size=${width},${height}`, '--virtual-time-budget=2000', `--screenshot=${file}`, url], { timeout: 60_000, stdio: 'ignore' });
+}

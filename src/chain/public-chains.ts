@@ -1,0 +1,60 @@
+// Chains the suite never deploys on (run --verify-rpc): the public networks of the ledger family and
+// well-known public EVM chains, mainnets and testnets, by chain id (ids as chainlist.org lists them).
+// A development chain (anvil and Hardhat use 31337, others 1337; the local network of the family 298)
+// is not listed. Add a chain here: this list is the only place that knows them.
+export const PUBLIC_CHAINS: ReadonlyArray<{ id: number; name: string }> = [
+  { id: 295, name: 'Hedera mainnet' },
+  { id: 296, name: 'Hedera testnet' },
+  { id: 297, name: 'Hedera previewnet' },
+  { id: 1, name: 'Ethereum mainnet' },
+  { id: 5, name: 'Goerli' },
+  { id: 17000, name: 'Holesky' },
+  { id: 560048, name: 'Hoodi' },
+  { id: 11155111, name: 'Sepolia' },
+  { id: 10, name: 'OP Mainnet' },
+  { id: 11155420, name: 'OP Sepolia' },
+  { id: 8453, name: 'Base' },
+  { id: 84532, name: 'Base Sepolia' },
+  { id: 42161, name: 'Arbitrum One' },
+  { id: 42170, name: 'Arbitrum Nova' },
+  { id: 421614, name: 'Arbitrum Sepolia' },
+  { id: 137, name: 'Polygon PoS' },
+  { id: 80002, name: 'Polygon Amoy' },
+  { id: 1101, name: 'Polygon zkEVM' },
+  { id: 56, name: 'BNB Smart Chain' },
+  { id: 97, name: 'BNB Smart Chain testnet' },
+  { id: 43114, name: 'Avalanche C-Chain' },
+  { id: 43113, name: 'Avalanche Fuji' },
+  { id: 250, name: 'Fantom Opera' },
+  { id: 100, name: 'Gnosis' },
+  { id: 10200, name: 'Gnosis Chiado' },
+  { id: 324, name: 'zkSync Era' },
+  { id: 300, name: 'zkSync Sepolia' },
+  { id: 59144, name: 'Linea' },
+  { id: 59141, name: 'Linea Sepolia' },
+  { id: 534352, name: 'Scroll' },
+  { id: 534351, name: 'Scroll Sepolia' },
+  { id: 5000, name: 'Mantle' },
+  { id: 42220, name: 'Celo' },
+  { id: 44787, name: 'Celo Alfajores' },
+  { id: 1284, name: 'Moonbeam' },
+  { id: 1285, name: 'Moonriver' },
+  { id: 1287, name: 'Moonbase Alpha' },
+  { id: 25, name: 'Cronos' },
+  { id: 81457, name: 'Blast' },
+  { id: 7777777, name: 'Zora' },
+  { id: 34443, name: 'Mode' },
+  { id: 130, name: 'Unichain' },
+  { id: 480, name: 'World Chain' },
+  { id: 146, name: 'Sonic' },
+  { id: 8217, name: 'Kaia' },
+  { id: 1313161554, name: 'Aurora' },
+  { id: 61, name: 'Ethereum Classic' },
+  { id: 30, name: 'Rootstock' },
+  { id: 2020, name: 'Ronin' },
+];
+
+/** The public chain with this id, if it is one. */
+export function publicChain(chainId: string | number): { id: number; name: string } | undefined {
+  return PUBLIC_CHAINS.find((chain) => String(chain.id) === String(chainId));
+}

@@ -1,3 +1,0 @@
-export class UsageError extends Error {
-  override name = 'UsageError';
-}

@@ -1,0 +1,75 @@
+// A development chain for the project's tests: the anvil binary of the @foundry-rs/anvil package
+// (installed by npm ci, nothing downloaded at run time) on a free loopback port, up within a bound.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+
+const START_TIMEOUT_MS = 15_000;
+
+export interface DevChain {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The binary of the platform package the wrapper package depends on, or why there is none. */
+function anvilBinary(): string | { reason: string } {
+  const platform = `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve(`${platform}/package.json`)), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+  } catch {
+    return { reason: `${platform} is not installed (npm ci installs it where the platform has one)` };
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function answersChainId(url: string): Promise<boolean> {
+  try {
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}', signal: AbortSignal.timeout(1_000) });
+    return answer.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts anvil; resolves to the chain, or to the reason it could not start (the caller skips with it). */
+export async function startDevChain(): Promise<DevChain | { reason: string }> {
+  const binary = anvilBinary();
+  if (typeof binary !== 'string') return binary;
+  const port = await freePort();
+  let child: ChildProcess;
+  let failure = '';
+  try {
+    child = spawn(binary, ['--host', '127.0.0.1', '--port', String(port), '--silent'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (error) {
+    return { reason: `anvil did not start: ${(error as Error).message}` };
+  }
+  child.stderr!.on('data', (chunk: Buffer) => (failure += chunk.toString()));
+  child.on('error', (error) => (failure += error.message));
+  // A binary that cannot run ends with 'error' and no 'exit'.
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < until && child.exitCode === null && !failure) {
+    if (await answersChainId(url)) return { url, close };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await close();
+  return { reason: `anvil did not answer on ${url} within ${START_TIMEOUT_MS / 1000} s${failure ? `: ${failure.trim().split('\n')[0]}` : ''}` };
+}
