@@ -48,7 +48,7 @@ export function judgeEveryAnswer(iface: InterfaceName, exchanges: Exchange[]): A
 
 /**
  * The first answer of a test that a check cannot read as JSON (an HTML page, a body cut short):
- * a check that stumbles on it (a TypeError) met a fault of the target, not of the harness.
+ * named beside a check's TypeError, which stays an error of the suite (the check must not trip on it).
  */
 export function unreadableAnswer(exchanges: Exchange[]): Exchange | undefined {
   return exchanges.find((ex) => ex.method !== 'HEAD' && ex.status !== 204 && !isThrottlingAnswer(ex) && responseJson(ex) === undefined);

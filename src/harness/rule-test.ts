@@ -139,18 +139,16 @@ interface TestEnd {
 }
 
 /** Error classification: the target or the run's limits stopped it, a check skipped it, or it failed (a finding or a harness error). */
-function classifyEnd(error: unknown, redact: Redactor, exchanges: Exchange[], refused: string | undefined): TestEnd {
+export function classifyEnd(error: unknown, redact: Redactor, exchanges: Exchange[], refused: string | undefined): TestEnd {
   const end: TestEnd = {};
   const cause = stopCause(error);
   if (error instanceof SkipCheck) end.skip = { reason: redact.text(error.message), mayLack: error.mayLack };
   else if (cause) end.stopped = { cause, message: redact.text((error as Error).message) };
   else if (error !== undefined) end.failure = error;
-  // A check that tripped over an answer that is not JSON was stopped by the target, not broken.
+  // A check that trips (a TypeError) is an error of the suite, never the target's fault; an answer
+  // that is not JSON is named beside it, for whoever mends the check.
   const unreadable = end.failure instanceof TypeError ? unreadableAnswer(exchanges) : undefined;
-  if (unreadable) {
-    end.stopped = { cause: 'target-fault', message: redact.text(`${describeExchange(unreadable)}: the answer is not JSON, so the check could not read it (${(end.failure as Error).message})`) };
-    delete end.failure;
-  }
+  if (unreadable) (end.failure as Error).message += ` (the test also met an answer that is not JSON: ${describeExchange(unreadable)})`;
   if (refused) {
     end.skip = { reason: refused, mayLack: false };
     // An error after a refusal is its consequence (the body had no answer to work with), not a finding.

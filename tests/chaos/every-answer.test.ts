@@ -39,7 +39,7 @@ describe('rules every answer is judged by', () => {
 });
 
 describe('answers a check cannot read', () => {
-  it('finds the answer that is not JSON, so a check tripping over it is stopped by the target, not broken', async () => {
+  it('finds the answer that is not JSON, named beside a check that trips over it', async () => {
     const client = createClient({ headers: {}, timeoutMs: 2_000, throttle: { maxRetries: 0, maxWaitMs: 0 }, hooks: { beforeSend: async () => {}, onExchange: () => {} } });
     const answers = await Promise.all(['/ok', '/slow', '/page'].map((url) => client.send({ method: 'GET', base, url, waitOutThrottling: false })));
     expect(unreadableAnswer(answers)?.url).toBe(`${base}/page`);
