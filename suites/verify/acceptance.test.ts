@@ -9,12 +9,42 @@ import { followVerificationJob } from '../../src/checks/verification-job.ts';
 import { judgeSampleMatch, submitKnownSample, verifiesThere } from '../../src/checks/verification-control.ts';
 import { acceptedId, controlSamples, firstVerificationSamples, refusalCode, sampleBody, submitUnverifiedSample, submitVerification, type VerificationSample } from '../../src/samples/verification-sample.ts';
 import { isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
+import { strangerSite } from '../../src/samples/submission-site.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { retryAfterMs } from '../../src/http/retry-after.ts';
 
 const WRITES = { writes: true };
+
+interface ValidSubmission {
+  /** The known sample submitted; none where no sample is known. */
+  sample?: VerificationSample;
+  context: string;
+  exchange: Exchange;
+}
+
+/**
+ * A valid submission: of a known sample not verified yet, or, where no sample is known, of a
+ * well-formed body at an address that holds no known contract. There a verifier may refuse at once
+ * (nothing to verify), so only its acceptance is judged: a refusal leaves `rules` not evaluated.
+ */
+async function submitValid(t: Check, rules: string[], options: { withCreationHash?: boolean } = {}): Promise<ValidSubmission> {
+  if (firstVerificationSamples(t).length > 0) {
+    const { sample, exchange } = await submitUnverifiedSample(t, options);
+    return { sample, exchange, context: `submission of ${sample.contractIdentifier} at ${sample.address} on chain ${sample.chainId}` };
+  }
+  const site = strangerSite(t);
+  const { creationTransactionHash, ...withoutHash } = site.twin;
+  const exchange = await submitVerification(t, site.chainId, site.address, options.withCreationHash ? site.twin : withoutHash);
+  const context = `submission of a well-formed body at ${site.address} on chain ${site.chainId} (no known contract there; no --verify-samples)`;
+  if (acceptedId(exchange) === undefined) {
+    const why = `${context} answered ${exchange.status} ${refusalCode(exchange) ?? ''}: a verifier may refuse where nothing is deployed, so only an acceptance is judged there`;
+    for (const rule of rules) t.notEvaluated(rule, why);
+    t.skip(why);
+  }
+  return { exchange, context };
+}
 
 /**
  * A known sample with an exact expected match that the target holds as verified: one it already
@@ -67,8 +97,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     'VF-4.8-accept-verification-id-uuid', 'VF-4.8-accept-status-202', 'VF-4.8-verification-id-v4-lowercase', 'VF-4.8-json-request-body',
     'VF-4.8-creation-tx-hash-optional', 'VF-1-asynchronous-verification', 'VF-5-no-credentials-needed', 'VF-9-path-prefix-v2', 'VF-7-no-server-error',
   ], async (t) => {
-    const { sample, exchange } = await submitUnverifiedSample(t);
-    const context = `submission of ${sample.contractIdentifier} at ${sample.address} on chain ${sample.chainId}`;
+    const { exchange, context } = await submitValid(t, ['VF-4.8-creation-tx-hash-optional', 'VF-4.8-accept-verification-id-uuid', 'VF-1-asynchronous-verification', 'VF-5-no-credentials-needed', 'VF-9-path-prefix-v2']);
     if (Object.keys(t.config.headers).length === 0) {
       t.soft('VF-5-no-credentials-needed', exchange.status !== 401 && exchange.status !== 403, `${context} without credentials answered ${exchange.status}`, exchange);
     }
@@ -89,15 +118,17 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     'VF-4.8-job-status-endpoint', 'VF-4.8-job-status-200', 'VF-4.8-job-object-fields', 'VF-4.8-job-match-values', 'VF-4.8-job-error-when-failed', 'VF-1-asynchronous-verification',
     'VF-4.8-accept-verification-id-uuid', 'VF-4.8-job-lifecycle', 'VF-1-known-sample-verifies',
   ], async (t) => {
-    const { sample, exchange } = await submitUnverifiedSample(t, { withCreationHash: true });
+    const { sample, exchange, context } = await submitValid(t, ['VF-4.8-job-status-endpoint', 'VF-4.8-accept-verification-id-uuid', 'VF-1-asynchronous-verification'], { withCreationHash: true });
     const id = acceptedId(exchange);
-    expectRule('VF-4.8-accept-verification-id-uuid', id !== undefined, `submission of ${sample.address} answered ${exchange.status}: ${exchange.responseBody.slice(0, 200)}`, exchange);
+    expectRule('VF-4.8-accept-verification-id-uuid', id !== undefined, `${context} answered ${exchange.status}: ${exchange.responseBody.slice(0, 200)}`, exchange);
     const followed = await followVerificationJob(t, id);
     if (!followed.completed) t.skip(`the job did not complete within the polling bound (${followed.polls} polls, ${followed.elapsedMs} ms)`);
     const contract = followed.job.contract ?? {};
-    judgeSampleMatch(t, sample, followed.job, followed.exchange, `${sample.contractIdentifier} at ${sample.address}`);
-    t.soft('VF-4.8-job-object-fields', contract.chainId === sample.chainId, `job reports chainId ${JSON.stringify(contract.chainId)}, submitted ${sample.chainId}`, followed.exchange);
-    t.soft('VF-4.8-job-object-fields', contract.address?.toLowerCase() === sample.address.toLowerCase(), `job reports address ${String(contract.address)}, submitted ${sample.address}`, followed.exchange);
+    const [, chainId, address] = /\/v2\/verify\/([^/]*)\/([^/?]*)/.exec(exchange.url) ?? [];
+    if (sample) judgeSampleMatch(t, sample, followed.job, followed.exchange, `${sample.contractIdentifier} at ${sample.address}`);
+    else t.notEvaluated('VF-1-known-sample-verifies', `${context}: no known sample, so no expected match to judge the job by`);
+    t.soft('VF-4.8-job-object-fields', contract.chainId === decodeURIComponent(chainId ?? ''), `job reports chainId ${JSON.stringify(contract.chainId)}, submitted ${chainId}`, followed.exchange);
+    t.soft('VF-4.8-job-object-fields', contract.address?.toLowerCase() === decodeURIComponent(address ?? '').toLowerCase(), `job reports address ${String(contract.address)}, submitted ${address}`, followed.exchange);
     t.note(`job ended with match ${String(contract.match)}${followed.job.error ? `, error ${followed.job.error.customCode}` : ''}`);
   }, WRITES);
 
