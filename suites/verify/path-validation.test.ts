@@ -22,12 +22,15 @@ const submitOperation = async () => findOperation(await loadSpec('verify'), 'sub
  * first (a verifier that reads a broken path as the sample's can only answer by verifying it), and
  * its twin controls the refusals; a read-only run sends no valid body and judges refusals at once alone.
  */
-function brokenPaths(t: Check): BrokenSubmissions {
+function brokenPaths(t: Check, sampleIndex: number): BrokenSubmissions {
   const controls = t.config.allowWrites || t.config.loopback.verify;
   if (!controls) t.note('read-only run: the path refusals are judged without a control (that would be a write)');
-  // The body checks take the first control sample; this one leaves it to them where there are two.
-  return new BrokenSubmissions(t, submissionSites(t, 1), { controls });
+  return new BrokenSubmissions(t, submissionSites(t, sampleIndex), { controls });
 }
+
+/** Control samples of the two tests: the body checks take the first, and each test here its own where there are enough. */
+const CHAIN_SAMPLE = 1;
+const ADDRESS_SAMPLE = 2;
 
 function sendPath(t: Check, submissions: BrokenSubmissions, rule: string, context: string, path: (site: SubmissionSite) => { chainId: string; address: string }): Promise<void> {
   return submissions.send({
@@ -39,6 +42,7 @@ function sendPath(t: Check, submissions: BrokenSubmissions, rule: string, contex
       return t.send({ method: 'POST', url: `/v2/verify/${encodeURIComponent(chainId)}/${encodeURIComponent(address)}`, body: site.twin });
     },
     onRefusedAtOnce: (exchange, error) => expectInvalidParameter(t, exchange, error, context),
+    brokenPath: true,
   });
 }
 
@@ -79,7 +83,7 @@ const COMMON = ['VF-7-error-body-shape', 'VF-7-error-id-v4', 'VF-7-invalid-param
 describe('POST /v2/verify/{chainId}/{address}', () => {
   ruleTest('rejects a chainId that is empty, not decimal digits or longer than 20 characters with the error body',
     ['VF-4.8-chainid-pattern', 'VF-8-chainid-length', ...COMMON], async (t) => {
-      const submissions = brokenPaths(t);
+      const submissions = brokenPaths(t, CHAIN_SAMPLE);
       await sendBoundaryPaths(t, submissions, ['VF-4.8-chainid-pattern', 'VF-8-chainid-length']);
       await sendInvalidPathParameters(t, submissions, 'chainId', { length: 'VF-8-chainid-length', pattern: 'VF-4.8-chainid-pattern' });
       await submissions.settle();
@@ -87,7 +91,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
 
   ruleTest('rejects an address that is not 0x and 40 hex digits, or not 42 characters long, with the error body',
     ['VF-4.8-address-pattern', 'VF-4.8-address-length', ...COMMON], async (t) => {
-      const submissions = brokenPaths(t);
+      const submissions = brokenPaths(t, ADDRESS_SAMPLE);
       await sendBoundaryPaths(t, submissions, ['VF-4.8-address-pattern', 'VF-4.8-address-length']);
       // Letter case of the prefix is ambiguous (the contract calls the address case-insensitive): left out.
       await sendInvalidPathParameters(t, submissions, 'address', { length: 'VF-4.8-address-length', pattern: 'VF-4.8-address-pattern' });

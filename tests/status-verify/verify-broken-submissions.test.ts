@@ -29,7 +29,7 @@ const RUN_TIMEOUT = 480_000;
 const runSlot = concurrencyLimit(3);
 
 interface VerifyRun {
-  code: number;
+  code: number | null;
   verdicts: Map<string, string>;
   evaluated: number;
 }
