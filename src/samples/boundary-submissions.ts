@@ -31,6 +31,9 @@ const hashOf = (twin: Record<string, unknown>) => String(twin.creationTransactio
  */
 export const BOUNDARY_BODIES: BoundaryBody[] = [
   { rule: 'VF-4.8-stdjsoninput-required', what: 'without stdJsonInput', body: (twin) => without(twin, 'stdJsonInput') },
+  // Not an object at all: a strict JSON parser may refuse these as invalid_json (notes).
+  { rule: 'VF-4.8-stdjsoninput-required', what: 'that is the bare JSON number 0', body: () => 0 },
+  { rule: 'VF-4.8-stdjsoninput-required', what: 'that is the bare JSON null', body: () => null },
   { rule: 'VF-4.8-language-enum', what: 'stdJsonInput without language', body: (twin) => withInput(twin, (input) => without(input, 'language')) },
   { rule: 'VF-4.8-language-enum', what: 'stdJsonInput.language "Cobol" (unsupported)', body: (twin) => withInput(twin, (input) => ({ ...input, language: 'Cobol' })) },
   { rule: 'VF-4.8-language-enum', what: 'stdJsonInput.language "solidity" (not a supported name)', body: (twin) => withInput(twin, (input) => ({ ...input, language: 'solidity' })) },
