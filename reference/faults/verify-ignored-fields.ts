@@ -3,11 +3,10 @@
 // show only at an address that holds the contract and only while it is not verified yet, which is
 // why the suite sends every broken body to a known sample's address before any control verifies it.
 import { BUNDLED_COMPILER_VERSION } from '../verify/solc-compiler.ts';
+import { COMPILER_VERSION, LANGUAGES } from '../verify/verify-request.ts';
 import type { Layer, LayerRequest } from './layer.ts';
 import { submission } from './verify-validation.ts';
 
-const LANGUAGES = ['Solidity', 'Vyper', 'Fe'];
-const COMPILER_VERSION = /^v?\d+\.\d+\.\d+.*$/;
 const LOWER_HASH = /^0x[0-9a-f]{64}$/;
 
 /** The JSON object body of a submission, editable in place, or undefined. */

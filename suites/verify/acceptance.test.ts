@@ -5,7 +5,7 @@ import { describe } from 'vitest';
 import fc from 'fast-check';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
-import { followVerificationJob } from '../../src/checks/verification-job.ts';
+import { followVerificationJob, type VerificationJob } from '../../src/checks/verification-job.ts';
 import { judgeSampleMatch, submitKnownSample, verifiesThere } from '../../src/checks/verification-control.ts';
 import { acceptedId, controlSamples, firstVerificationSamples, refusalCode, sampleBody, submitUnverifiedSample, submitVerification, type VerificationSample } from '../../src/samples/verification-sample.ts';
 import { isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
@@ -35,7 +35,7 @@ async function submitValid(t: Check, rules: string[], options: { withCreationHas
     return { sample, exchange, context: `submission of ${sample.contractIdentifier} at ${sample.address} on chain ${sample.chainId}` };
   }
   const site = strangerSite(t);
-  const { creationTransactionHash, ...withoutHash } = site.twin;
+  const { creationTransactionHash: _hash, ...withoutHash } = site.twin;
   const exchange = await submitVerification(t, site.chainId, site.address, options.withCreationHash ? site.twin : withoutHash);
   const context = `submission of a well-formed body at ${site.address} on chain ${site.chainId} (no known contract there; no --verify-samples)`;
   if (acceptedId(exchange) === undefined) {
@@ -81,15 +81,20 @@ async function submitAllTwiceTogether(t: Check, samples: VerificationSample[]): 
   return send();
 }
 
-async function followAccepted(t: Check, samples: VerificationSample[], groups: Exchange[][]): Promise<void> {
+/** Follows every accepted submission's job and judges its match; returns the completed jobs by acceptance. */
+async function followAccepted(t: Check, samples: VerificationSample[], groups: Exchange[][]): Promise<Map<Exchange, VerificationJob>> {
+  const completed = new Map<Exchange, VerificationJob>();
   for (const [i, group] of groups.entries()) {
     for (const exchange of group) {
       const id = acceptedId(exchange);
       if (!id) continue;
       const followed = await followVerificationJob(t, id);
-      if (followed.completed) judgeSampleMatch(t, samples[i]!, followed.job, followed.exchange, `${samples[i]!.contractIdentifier} at ${samples[i]!.address}`);
+      if (!followed.completed) continue;
+      completed.set(exchange, followed.job);
+      judgeSampleMatch(t, samples[i]!, followed.job, followed.exchange, `${samples[i]!.contractIdentifier} at ${samples[i]!.address}`);
     }
   }
+  return completed;
 }
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
@@ -171,14 +176,19 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     const samples = firstVerificationSamples(t).slice(0, 4);
     if (samples.length === 0) t.skip('no deployed contract is known on the target: give --verify-samples FILE');
     const groups = await submitAllTwiceTogether(t, samples);
-    await followAccepted(t, samples, groups);
+    const jobs = await followAccepted(t, samples, groups);
     const answers = (group: Exchange[]) => group.map((ex) => `${ex.status} ${refusalCode(ex) ?? 'accepted'}`).join(' and ');
     if (groups.flat().some((ex) => refusalCode(ex) === 'too_many_requests')) t.skip('the target throttled the submissions even after waiting once');
     let observed = 0;
     for (const [i, group] of groups.entries()) {
       const accepted = group.filter((ex) => acceptedId(ex) !== undefined);
       if (accepted.length === 0) continue;
-      // Both accepted at the same moment: the running job was not noticed.
+      // Both accepted at the same moment: the running job was not noticed. The notes see that check
+      // is not atomic, the second job then ending with an error: only two matching jobs break it.
+      if (accepted.length === 2 && accepted.some((ex) => jobs.get(ex)?.error)) {
+        t.note(`two simultaneous submissions of ${samples[i]!.address} were both accepted; a job of them ended with an error`);
+        continue;
+      }
       expectRule('VF-7-duplicate-request-429', accepted.length === 1, `two simultaneous submissions of ${samples[i]!.address} were both accepted`, accepted[1]);
       const other = group.find((ex) => acceptedId(ex) === undefined)!;
       // On a fast target the job may end before the other submission is handled: already_verified then.

@@ -117,6 +117,8 @@ describe('a verifier that behaves like the open-source Sourcify server', () => {
       expect(verdicts.get('VF-4.8-job-object-fields')).toBe('passed');
       expect(verdicts.get('VF-7-invalid-parameter-400')).toBe('passed');
       expect(verdicts.get('VF-7-validation-before-chain')).not.toBe('deviates');
+      // Two simultaneous resubmissions both taken, one job refused inside: the notes' non-atomic check, not a deviation.
+      expect(verdicts.get('VF-7-duplicate-request-429')).not.toBe('deviates');
       // internal_error inside a completed job is an observation of the internal_error rule.
       expect(verdicts.get('VF-7-internal-error')).toBe('passed');
       // No rate limiter: the throttling rules are not judged, neither passed nor failed.
