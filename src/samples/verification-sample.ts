@@ -30,8 +30,8 @@ export function verificationSamples(t: Check): VerificationSample[] {
   return knownSamples(t.config);
 }
 
-/** How many samples from the end of the list the refusal controls take (one per group of body fields). */
-const CONTROLS = 4;
+/** How many samples from the end of the list the refusal controls take (the body, chainId and address checks one each). */
+const CONTROLS = 3;
 
 /**
  * The known samples from the end of the list: controls take these. A control catches a verifier

@@ -7,7 +7,7 @@ import { expectRule } from '../../src/checks/rule-violation.ts';
 import { expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
 import { followVerificationJob, type VerificationJob } from '../../src/checks/verification-job.ts';
 import { judgeSampleMatch, submitKnownSample, verifiesThere } from '../../src/checks/verification-control.ts';
-import { acceptedId, controlSamples, firstVerificationSamples, refusalCode, sampleBody, submitUnverifiedSample, submitVerification, type VerificationSample } from '../../src/samples/verification-sample.ts';
+import { acceptedId, firstVerificationSamples, refusalCode, sampleBody, submitUnverifiedSample, submitVerification, type VerificationSample } from '../../src/samples/verification-sample.ts';
 import { isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
 import { strangerSite } from '../../src/samples/submission-site.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
@@ -48,10 +48,11 @@ async function submitValid(t: Check, rules: string[], options: { withCreationHas
 
 /**
  * A known sample with an exact expected match that the target holds as verified: one it already
- * verified, or one verified here (its job followed and judged). Skips when none verifies.
+ * verified, or one verified here (its job followed and judged). Skips when none verifies. Taken
+ * from the samples the refusal controls leave alone: theirs must stay unverified until they ran.
  */
 async function verifiedSample(t: Check): Promise<VerificationSample> {
-  const exact = controlSamples(t).filter((s) => s.expectedMatch === 'exact_match');
+  const exact = firstVerificationSamples(t).filter((s) => s.expectedMatch === 'exact_match');
   if (exact.length === 0) t.skip('no known sample is expected to verify with exact matches: give --verify-samples FILE');
   const outcomes: string[] = [];
   for (const sample of exact) {
