@@ -14,6 +14,7 @@ import { STATUS_DOCUMENT_FAULTS } from './status-documents.ts';
 import { STATUS_ENUM_FAULTS } from './status-enums.ts';
 import { STATUS_SUBSET_FAULTS } from './status-subsets.ts';
 import { VERIFY_ANSWER_FAULTS } from './verify-answers.ts';
+import { VERIFY_IGNORED_FIELD_FAULTS } from './verify-ignored-fields.ts';
 import { VERIFY_VALIDATION_FAULTS } from './verify-validation.ts';
 
 export const FAULTS: Layer[] = [
@@ -32,4 +33,5 @@ export const FAULTS: Layer[] = [
   ...STATUS_DOCUMENT_FAULTS,
   ...VERIFY_VALIDATION_FAULTS,
   ...VERIFY_ANSWER_FAULTS,
+  ...VERIFY_IGNORED_FIELD_FAULTS,
 ];

@@ -1,7 +1,7 @@
 // The verifier reading a chain through JSON-RPC (serve --verify-rpc) on an anvil chain: it serves the
 // chain's id alone, finds the creating transaction with or without its hash, matches a contract
 // whose metadata differs partially, upgrades it with the input it was built from, and then, as for
-// any exact match, answers already_verified.
+// any exact match, answers already_verified; a partial match submitted again ends its job with already_verified.
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createPublicClient, createWalletClient, http, type Hex } from 'viem';
@@ -96,6 +96,10 @@ describe('the verifier reading a chain through JSON-RPC', () => {
     needChain(ctx);
     const { address, hash } = deployed.variant!;
     expect((await verifyToEnd(address, bodyOf(METADATA_VARIANT_OF, undefined, hash))).contract).toMatchObject({ match: 'match', runtimeMatch: 'match', creationMatch: 'match' });
+    // As on the open-source Sourcify server: a partial match is accepted again, and the same input ends the job with already_verified.
+    const again = await verifyToEnd(address, bodyOf(METADATA_VARIANT_OF, undefined, hash));
+    expect(again.error?.customCode).toBe('already_verified');
+    expect(again.contract.match).toBeNull();
     expect((await verifyToEnd(address, bodyOf(METADATA_VARIANT_OF, loadMetadataVariant().stdJsonInput))).contract).toMatchObject(EXACT);
     expect((await submit(chainId, address, bodyOf(METADATA_VARIANT_OF))).body).toMatchObject({ customCode: 'already_verified' });
   });

@@ -45,10 +45,24 @@ function jobTime(ms: number): string {
 
 const contractKey = (chainId: string, address: string) => `${BigInt(chainId)}:${address.toLowerCase()}`;
 
+/** Only a job whose input compiled reports compilationTime (notes): a match, or no match after compiling. */
+function compiled(outcome: JobOutcome): boolean {
+  return outcome.kind === 'matched' || outcome.error.customCode === 'no_match';
+}
+
+const MATCH_RANK: Record<string, number> = { match: 1, exact_match: 2 };
+
+/** A match better than the one recorded: the notes' verifier takes an upgrade and refuses anything else inside the job. */
+function improves(recorded: MatchLevel | undefined, outcome: Extract<JobOutcome, { kind: 'matched' }>): boolean {
+  return recorded === undefined || recorded === null || (MATCH_RANK[outcome.match] ?? 0) > (MATCH_RANK[recorded] ?? 0);
+}
+
 export class VerificationJobs {
   private readonly jobs = new Map<string, JobRecord>();
   private readonly running = new Set<string>();
   private readonly exactlyVerified = new Set<string>();
+  /** The best match each contract was verified with, partial ones included. */
+  private readonly bestMatch = new Map<string, MatchLevel>();
   private queue: Promise<void> = Promise.resolve();
   private nextMatchId = 1;
   private closed = false;
@@ -79,6 +93,11 @@ export class VerificationJobs {
       } catch (error) {
         record.outcome = { kind: 'failed', error: { customCode: 'internal_error', message: `the job failed unexpectedly: ${(error as Error).message}` }, compilationMs: 0 };
       }
+      // A partially verified contract resubmitted without a better match: refused inside the job (notes).
+      if (record.outcome.kind === 'matched' && !improves(this.bestMatch.get(key), record.outcome)) {
+        record.outcome = { kind: 'failed', error: { customCode: 'already_verified', message: `${request.address} on chain ${request.chainId} is already verified; this submission did not yield a better match` }, compilationMs: record.outcome.compilationMs };
+      }
+      if (record.outcome.kind === 'matched') this.bestMatch.set(key, record.outcome.match);
       record.finishMs = Date.now();
       if (record.outcome.kind === 'failed') record.errorId = randomUUID();
       if (record.outcome.kind === 'matched') {
@@ -109,7 +128,7 @@ export class VerificationJobs {
       },
     };
     if (record.finishMs !== undefined) view.jobFinishTime = jobTime(record.finishMs);
-    if (outcome) view.compilationTime = String(outcome.compilationMs);
+    if (outcome && compiled(outcome)) view.compilationTime = String(outcome.compilationMs);
     if (matched) {
       view.contract.verifiedAt = jobTime(record.verifiedAtMs!);
       view.contract.matchId = record.matchId;

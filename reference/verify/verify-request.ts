@@ -7,8 +7,8 @@ const CHAIN_ID = /^\d+$/;
 // that one exact, while a hash pattern is satisfied by a string that contains a valid hash.
 const ADDRESS = /(\b0x[a-fA-F0-9]{40}\b)/;
 const TX_HASH = /(\b0x[a-f0-9]{64}\b)/;
-const COMPILER_VERSION = /^v?\d+\.\d+\.\d+.*$/;
-const LANGUAGES = ['Solidity', 'Vyper', 'Fe'];
+export const COMPILER_VERSION = /^v?\d+\.\d+\.\d+.*$/;
+export const LANGUAGES = ['Solidity', 'Vyper', 'Fe'];
 /** `path/to/file:ContractName`: a path without a colon, one colon, a Solidity identifier. */
 const CONTRACT_IDENTIFIER = /^[^:]+:[A-Za-z_$][A-Za-z0-9_$]*$/;
 

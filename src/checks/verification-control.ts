@@ -1,16 +1,15 @@
 import type { Check } from '../harness/rule-test.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { acceptedId, refusalCode, sampleBody, submitVerification, type VerificationSample } from '../samples/verification-sample.ts';
-import { expectVerificationErrorBody, type VerificationErrorBody } from './verification-error-body.ts';
-import { followVerificationJob, jobMatched, type VerificationJob } from './verification-job.ts';
+import { followVerificationJob, type VerificationJob } from './verification-job.ts';
 
 /** Answers that come from the address's or the client's state, not from judging the body. */
-const STATE_CODES = new Set(['already_verified', 'duplicate_verification_request', 'too_many_requests']);
+export const STATE_CODES = new Set(['already_verified', 'duplicate_verification_request', 'too_many_requests']);
 
 export type SampleOutcome =
   | { kind: 'verified'; exchange: Exchange; verificationId: string }
   | { kind: 'already_verified'; exchange: Exchange }
-  | { kind: 'not_verified'; detail: string; exchange: Exchange }
+  | { kind: 'not_verified'; detail: string; exchange: Exchange; accepted: boolean }
   | { kind: 'undecided'; detail: string };
 
 /** The sample's body submitted here is valid and verifies there: a control for refusals at that address. */
@@ -41,13 +40,14 @@ export async function submitKnownSample(t: Check, sample: VerificationSample, op
     if (exchange.status >= 500) return { kind: 'undecided', detail: `${context}: answered ${exchange.status}` };
     const detail = `${context}: the sample's valid submission answered ${exchange.status} ${code ?? exchange.responseBody.slice(0, 200)}`;
     t.soft('VF-1-known-sample-verifies', false, detail, exchange);
-    return { kind: 'not_verified', detail, exchange };
+    return { kind: 'not_verified', detail, exchange, accepted: false };
   }
   t.soft('VF-4.8-json-request-body', true, `${context}: the application/json body was accepted`, exchange);
   const followed = await followVerificationJob(t, id);
   if (!followed.completed) return { kind: 'undecided', detail: `${context}: the job had not completed within the polling bound` };
   const detail = judgeSampleMatch(t, sample, followed.job, followed.exchange, context);
-  return detail === undefined ? { kind: 'verified', exchange: followed.exchange, verificationId: id } : { kind: 'not_verified', detail, exchange: followed.exchange };
+  if (detail !== undefined) return { kind: 'not_verified', detail, exchange: followed.exchange, accepted: true };
+  return endedAlreadyVerified(followed.job) ? { kind: 'already_verified', exchange: followed.exchange } : { kind: 'verified', exchange: followed.exchange, verificationId: id };
 }
 
 /** A completed job of a known sample must end in the sample's expected match; returns what went wrong, if anything. */
@@ -59,50 +59,20 @@ export function judgeSampleMatch(t: Check, sample: VerificationSample, job: Veri
     return detail;
   }
   const match = job.contract.match;
+  if (endedAlreadyVerified(job)) {
+    t.soft('VF-1-known-sample-verifies', true, `${context}: accepted, and the job found the contract already verified (the submission did not yield a better match)`, exchange);
+    return undefined;
+  }
   const held = match === sample.expectedMatch;
   const detail = `${context}: the job ended with match ${String(match)}${job.error ? ` and error ${job.error.customCode}` : ''}, the sample expects ${sample.expectedMatch}`;
   t.soft('VF-1-known-sample-verifies', held, detail, exchange);
   return held ? undefined : detail;
 }
 
-export type ControlledRefusal = { at: 'once'; error: VerificationErrorBody; exchange: Exchange } | { at: 'job' } | { at: 'undecided' };
-
 /**
- * A body breaking `rule`, sent to a sample's address next to its repaired twin (the sample's own
- * body there): refused at once with the error body, or by a job that ends with an error, while the
- * twin is taken (verifies, or answers already_verified). A refusal whose twin is refused too cannot
- * be told apart from "nothing to verify there": not evaluated. A broken body that verifies breaks the rule.
+ * A job that ended without a match and with already_verified: a resubmission of a contract that
+ * is verified (partially, as the notes observe: accepted, then refused inside the job).
  */
-export async function expectRefusedNextToTwin(t: Check, sample: VerificationSample, broken: unknown, twin: Record<string, unknown>, rule: string, context: string): Promise<ControlledRefusal> {
-  const exchange = await submitVerification(t, sample.chainId, sample.address, broken);
-  const code = refusalCode(exchange);
-  let refusal: ControlledRefusal = { at: 'undecided' };
-  let why = '';
-  if (code !== undefined && STATE_CODES.has(code)) why = `answered ${code}, which comes from the address's state, not from the body`;
-  else if (exchange.status >= 400 && exchange.status < 500) refusal = { at: 'once', error: expectVerificationErrorBody(t, exchange, context), exchange };
-  else if (acceptedId(exchange) !== undefined) {
-    const followed = await followVerificationJob(t, acceptedId(exchange)!);
-    if (!followed.completed) why = 'accepted, and the job had not ended within the polling bound';
-    else {
-      // Kept, not thrown: the address is now verified, so shrinking this input could never show it again.
-      if (jobMatched(followed.job)) {
-        t.soft(rule, false, `${context}: accepted at ${sample.address} and the job ended with a ${followed.job.contract?.match}`, followed.exchange);
-        t.soft('VF-4.8-rejection-never-match', false, `${context}: the job ended with a match`, followed.exchange);
-        return { at: 'undecided' };
-      }
-      refusal = { at: 'job' };
-    }
-  } else why = `answered ${exchange.status}, neither a refusal nor an acceptance`;
-  if (refusal.at === 'undecided') {
-    t.notEvaluated(rule, `${context}: ${why}`);
-    return refusal;
-  }
-  const control = await submitKnownSample(t, sample, { body: twin });
-  if (!verifiesThere(control)) {
-    t.notEvaluated(rule, `${context}: refused, but its repaired twin was not taken there either (${control.kind === 'undecided' || control.kind === 'not_verified' ? control.detail : control.kind}): the refusal cannot be told apart from nothing to verify there`);
-    return { at: 'undecided' };
-  }
-  t.soft(rule, true, `${context}: refused ${refusal.at === 'once' ? `at once (${exchange.status})` : 'by a job that ended with an error'} while its repaired twin was taken at ${sample.address}`, exchange);
-  t.soft('VF-4.8-rejection-never-match', true, `${context}: never matched`, exchange);
-  return refusal;
+export function endedAlreadyVerified(job: VerificationJob): boolean {
+  return job.isJobCompleted === true && (job.contract?.match ?? null) === null && job.error?.customCode === 'already_verified';
 }

@@ -3,6 +3,7 @@ import { responseJson, type Exchange } from '../http/exchange.ts';
 import { expectMatchesResponseSchema } from './response-schema.ts';
 import { expectRule } from './rule-violation.ts';
 import { checkJobHistory, type PolledJob } from './verification-job-history.ts';
+import { isUuid } from './verification-uuid.ts';
 
 export interface JobContract {
   match?: string | null;
@@ -86,14 +87,26 @@ async function checkJobObject(t: Check, exchange: Exchange, verificationId: stri
     soft('VF-4.8-job-match-values', matches.every((m) => m === null || m === undefined), `is pending but reports matches ${JSON.stringify(matches)}`);
   }
   if (job.isJobCompleted === true) {
-    const lacking = (['jobFinishTime', 'compilationTime'] as const).filter((f) => !(f in job));
-    soft('VF-4.8-job-object-fields', lacking.length === 0, `is completed but lacks ${lacking.join(', ')}`);
     const matched = contract.match !== null && contract.match !== undefined;
+    // compilationTime only on a job that compiled (notes: failed jobs lack it); a match shows it compiled.
+    const lacking = (matched ? ['jobFinishTime', 'compilationTime'] as const : ['jobFinishTime'] as const).filter((f) => !(f in job));
+    soft('VF-4.8-job-object-fields', lacking.length === 0, `is completed${matched ? ' with a match' : ''} but lacks ${lacking.join(', ')}`);
+    if (job.error?.customCode === 'internal_error') observeInternalError(t, job, exchange, verificationId);
     // The job carries an error exactly when it failed, i.e. completed without a match.
     soft('VF-4.8-job-error-when-failed', matched !== (job.error !== undefined && job.error !== null),
       matched ? `matched (${contract.match}) yet carries error ${JSON.stringify(job.error)}` : 'completed without a match and without an error');
   }
   return job;
+}
+
+/**
+ * An unexpected failure reported inside a completed job (the notes see it there, answered with 200,
+ * not only as an HTTP 500): an observation of the internal_error rule, its error body judged too.
+ */
+function observeInternalError(t: Check, job: VerificationJob, exchange: Exchange, verificationId: string): void {
+  const error = job.error as Record<string, unknown>;
+  t.soft('VF-7-internal-error', typeof error.message === 'string' && isUuid(error.errorId),
+    `job ${verificationId} failed with internal_error but its error is not the error body {customCode, message, errorId (UUID)}: ${JSON.stringify(error).slice(0, 200)}`, exchange);
 }
 
 /** The job ended with a match (partial or exact). */

@@ -37,8 +37,8 @@ export function verificationSamples(t: Check): VerificationSample[] {
   return knownSamples(t.config);
 }
 
-/** How many samples from the end of the list the refusal controls take (one per group of body fields). */
-const CONTROLS = 4;
+/** How many samples from the end of the list the refusal controls take (the body, chainId and address checks one each). */
+const CONTROLS = 3;
 
 /**
  * The known samples from the end of the list: controls take these. A control catches a verifier
@@ -97,12 +97,20 @@ export async function submitVerification(t: Check, chainId: string, address: str
   });
   const until = Date.now() + RUNNING_JOB_WAIT_MS;
   let exchange = await send();
-  while (options.waitOutThrottling !== false && isRunningJob(exchange) && Date.now() < until) {
+  const wait = options.waitOutThrottling !== false && !runningJobNeverEnded.has(t);
+  while (wait && isRunningJob(exchange) && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, RUNNING_JOB_POLL_MS));
     exchange = await send();
   }
+  if (wait && isRunningJob(exchange)) runningJobNeverEnded.add(t);
   return exchange;
 }
+
+/**
+ * Tests in which a running-job answer outlasted the whole wait: there it answers something else
+ * than a running job (or the job never ends), so later submissions of the test do not wait again.
+ */
+const runningJobNeverEnded = new WeakSet<Check>();
 
 /** The customCode of a 4xx verification error answer, when it has one. */
 export function refusalCode(exchange: Pick<Exchange, 'status' | 'responseBody'>): string | undefined {
@@ -136,10 +144,14 @@ export function acceptedId(exchange: Exchange): string | undefined {
   return exchange.status >= 200 && exchange.status < 300 && typeof body?.verificationId === 'string' ? body.verificationId : undefined;
 }
 
-/** Addresses that hold no fixture: a body sent there cannot verify anything by accident. */
+/**
+ * Addresses that hold no fixture: a body sent there cannot verify anything by accident. In lower
+ * case: a verifier that checks EIP-55 checksums (notes) takes them, so its one deviation shows only
+ * where the address case is judged.
+ */
 export function strangerAddressArbitrary(): fc.Arbitrary<string> {
   const fixtures = new Set(fixtureContractNames().map((name) => loadVerificationSample(name).address.toLowerCase()));
-  return evmAddressArbitrary({ prefix: 'with' }).filter((a) => !fixtures.has(a.toLowerCase()));
+  return evmAddressArbitrary({ prefix: 'with' }).map((a) => a.toLowerCase()).filter((a) => !fixtures.has(a));
 }
 
 /** One such address, fixed by the run's seed, for a check that needs a single one. */

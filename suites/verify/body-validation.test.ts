@@ -1,16 +1,19 @@
 // Body fields of the submission (contract 4.8), driven by the schema: each generated break of one
-// field (or a required one left out) is applied to a known sample's body and sent to its address,
-// where it must be refused (at once with the error body, or by a job that ends with an error) while
-// the repaired twin, the sample's own body, is taken there.
+// field (or a required one left out), and each field's boundary forms, is sent every run, with or
+// without known samples. A job that ends with a match breaks the field's rule at once; a refusal
+// holds once the repaired twin is taken at the same address (src/checks/verification-refusal.ts).
 import { describe } from 'vitest';
 import fc from 'fast-check';
 import type { InvalidField } from '../../generators/requests/body-arbitrary.ts';
 import { verificationBodyArbitrary } from '../../generators/requests/verification-body.ts';
 import type { SchemaNode } from '../../generators/schema/schema-node.ts';
 import { expectInvalidParameter, expectVerificationErrorBody } from '../../src/checks/verification-error-body.ts';
-import { expectRefusedNextToTwin, submitKnownSample, verifiesThere, type SampleOutcome } from '../../src/checks/verification-control.ts';
+import { submitKnownSample, verifiesThere, type SampleOutcome } from '../../src/checks/verification-control.ts';
+import { BrokenSubmissions } from '../../src/checks/verification-refusal.ts';
+import { BOUNDARY_BODIES } from '../../src/samples/boundary-submissions.ts';
 import { breakBody } from '../../src/samples/break-body.ts';
-import { sampleBody, strangerAddressArbitrary, submitVerification, controlSamples, wellFormedBody } from '../../src/samples/verification-sample.ts';
+import { submissionSites } from '../../src/samples/submission-site.ts';
+import { firstVerificationSamples, sampleBody, strangerAddressArbitrary, submitVerification, wellFormedBody } from '../../src/samples/verification-sample.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
@@ -29,53 +32,46 @@ function ruleOf(invalid: InvalidField): string {
   return 'VF-4.8-creation-tx-hash-pattern';
 }
 
-interface FieldGroup {
-  name: string;
-  /** Pointers of the breaks this test owns ('' = a body that is not an object at all). */
-  owns: (pointer: string) => boolean;
-  rules: string[];
-}
-
-const GROUPS: FieldGroup[] = [
-  { name: 'stdJsonInput (or its language, sources or settings)', owns: (p) => p === '' || p.startsWith('/stdJsonInput'),
-    rules: ['VF-4.8-stdjsoninput-required', 'VF-4.8-language-enum', 'VF-4.8-stdjsoninput-sources-settings'] },
-  { name: 'compilerVersion', owns: (p) => p === '/compilerVersion', rules: ['VF-4.8-compiler-version-required', 'VF-4.8-compiler-version-pattern'] },
-  { name: 'contractIdentifier', owns: (p) => p === '/contractIdentifier', rules: ['VF-4.8-contract-identifier-required', 'VF-4.8-contract-identifier-form'] },
+const FIELD_RULES = [
+  'VF-4.8-stdjsoninput-required', 'VF-4.8-language-enum', 'VF-4.8-stdjsoninput-sources-settings',
+  'VF-4.8-compiler-version-required', 'VF-4.8-compiler-version-pattern',
+  'VF-4.8-contract-identifier-required', 'VF-4.8-contract-identifier-form',
   // The hash pattern allows lowercase hex only, so upper-case digits (a case variant) must be refused too.
-  { name: 'creationTransactionHash', owns: (p) => p === '/creationTransactionHash', rules: ['VF-4.8-creation-tx-hash-pattern'] },
+  'VF-4.8-creation-tx-hash-pattern',
 ];
+
+/** A body that is not a JSON object or array at all: a strict JSON parser refuses it as invalid_json (notes). */
+const isScalar = (body: unknown) => body === null || typeof body !== 'object';
 
 const WRITES = { writes: true };
 
 const COMMON = ['VF-7-error-body-shape', 'VF-7-error-id-v4', 'VF-7-invalid-parameter-400', 'VF-4.8-rejection-never-match'];
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
-  for (const [index, group] of GROUPS.entries()) {
-    ruleTest(`rejects a missing or malformed ${group.name} where its repaired twin verifies`, [...group.rules, ...COMMON], async (t) => {
-      const samples = controlSamples(t);
-      if (samples.length === 0) {
-        for (const rule of group.rules) t.notEvaluated(rule, 'no deployed contract is known on the target (give --verify-samples FILE): a refusal elsewhere cannot be told apart from nothing to verify there');
-        t.skip('no deployed contract is known on the target to control the refusals against: give --verify-samples FILE');
-      }
-      // Each group breaks the body of another sample, so a target that answers already_verified before validating still judges some.
-      const sample = samples[index % samples.length]!;
-      const twin = sampleBody(sample, { withCreationHash: true });
-      const bodies = verificationBodyArbitrary(await bodySchema(), { invalid: true, includeAmbiguous: true }).filter((c) => group.owns(c.invalid!.pointer));
-      // Each rule of the group gets its own few breaks, so none is left unjudged by chance.
-      for (const rule of group.rules) {
-        await checkProperty(t, bodies.filter((c) => ruleOf(c.invalid!) === rule), async (c) => {
-          const invalid = c.invalid!;
-          const broken = breakBody(twin, invalid);
-          const context = `${sample.contractIdentifier}'s body with ${invalid.pointer || 'the whole body'} ${invalid.violates === 'required' ? 'left out' : `= ${JSON.stringify(invalid.value)?.slice(0, 80)} (breaks ${invalid.violates})`}`;
-          const refusal = await expectRefusedNextToTwin(t, sample, broken, twin, rule, context);
-          if (refusal.at === 'once') expectInvalidParameter(t, refusal.exchange, refusal.error, context);
-        }, { runs: Math.min(t.config.depth, 3) });
-      }
-    }, WRITES);
-  }
+  ruleTest('rejects every missing or malformed body field where its repaired twin is taken', [...FIELD_RULES, ...COMMON], async (t) => {
+    const submissions = new BrokenSubmissions(t, submissionSites(t, 0), { controls: true });
+    const send = (rule: string, context: string, broken: (twin: Record<string, unknown>) => unknown, scalar = false) => submissions.send({
+      rule,
+      context,
+      send: (site) => submitVerification(t, site.chainId, site.address, broken(site.twin)),
+      onRefusedAtOnce: (exchange, error) => expectInvalidParameter(t, exchange, error, context, { alsoInvalidJson: scalar }),
+    });
+    for (const boundary of BOUNDARY_BODIES) await send(boundary.rule, `a body ${boundary.what}`, boundary.body, isScalar(boundary.body({})));
+    const bodies = verificationBodyArbitrary(await bodySchema(), { invalid: true, includeAmbiguous: true });
+    // Each rule gets its own few generated breaks, so none is left unjudged by chance.
+    for (const rule of FIELD_RULES) {
+      await checkProperty(t, bodies.filter((c) => ruleOf(c.invalid!) === rule), async (c) => {
+        const invalid = c.invalid!;
+        const context = `a body with ${invalid.pointer || 'the whole body'} ${invalid.violates === 'required' ? 'left out' : `= ${JSON.stringify(invalid.value)?.slice(0, 80)} (breaks ${invalid.violates})`}`;
+        await send(rule, context, (twin) => breakBody(twin, invalid), invalid.pointer === '' && isScalar(invalid.value));
+      }, { runs: Math.min(t.config.depth, 3) });
+    }
+    await submissions.settle();
+  }, { ...WRITES, timeout: 240_000 });
 
   ruleTest('takes compilerVersion with or without the leading v as the same version', ['VF-4.8-compiler-version-pattern', 'VF-1-known-sample-verifies'], async (t) => {
-    const [sample] = controlSamples(t);
+    // One the refusal controls leave alone: verifying it here must not spoil their addresses.
+    const [sample] = firstVerificationSamples(t);
     if (!sample) t.skip('no deployed contract is known on the target to submit both spellings to: give --verify-samples FILE');
     // The pattern's v is optional: both spellings of one version must be taken (verified, or
     // already_verified once the other spelling verified the contract).
@@ -113,7 +109,8 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       const context = `body breaking ${c.invalid!.pointer || 'the whole body'} (${c.invalid!.violates}) for chain ${t.config.verifyUnsupportedChainId}`;
       expectRule('VF-7-validation-before-chain', exchange.status >= 400 && exchange.status < 500, `${context}: answered ${exchange.status}`, exchange);
       const error = expectVerificationErrorBody(t, exchange, context);
-      expectRule('VF-7-validation-before-chain', error.customCode === 'invalid_parameter', `${context}: answered ${error.customCode}, the notes observe invalid_parameter`, exchange);
+      const codes = isScalar(c.body) ? ['invalid_parameter', 'invalid_json'] : ['invalid_parameter'];
+      expectRule('VF-7-validation-before-chain', codes.includes(error.customCode), `${context}: answered ${error.customCode}, the notes observe ${codes.join(' or ')}`, exchange);
     }, { runs: Math.min(t.config.depth, 4) });
   });
 

@@ -14,8 +14,8 @@ export interface Fault {
   url?(req: IncomingMessage): string;
   /** The request body the target gets instead of the one sent. */
   request?(req: IncomingMessage, body: string): string;
-  /** Answers in the target's place, or undefined to forward. */
-  intercept?(req: IncomingMessage): Answer | undefined;
+  /** Answers in the target's place (the request body given), or undefined to forward. */
+  intercept?(req: IncomingMessage, body: string): Answer | undefined;
   /** Rewrites the target's answer. */
   rewrite?(req: IncomingMessage, answer: Answer): Answer;
 }
@@ -34,9 +34,9 @@ export async function startFaultProxy(upstream: string, fault: Fault): Promise<F
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
       };
-      const own = fault.intercept?.(req);
-      if (own) return reply(own);
       const sent = Buffer.concat(chunks).toString('utf8');
+      const own = fault.intercept?.(req, sent);
+      if (own) return reply(own);
       const body = fault.request ? fault.request(req, sent) : sent;
       const headers = { ...req.headers, host: new URL(upstream).host, 'content-length': String(Buffer.byteLength(body)) };
       const up = httpRequest(new URL(fault.url ? fault.url(req) : (req.url ?? '/'), upstream), { method: req.method, headers }, (upRes) => {
