@@ -23,6 +23,11 @@ describe('run configuration', () => {
     expect(headersFromEnv('X-A: 1\nX-B: two words')).toEqual({ 'x-a': '1', 'x-b': 'two words' });
   });
 
+  it('keeps every --expectations file, in order, and none when the flag is not given', () => {
+    expect(buildRunConfig(parseFlags(['--expectations', 'a.yaml', '--expectations', 'b.yaml']), {}).expectationsFiles).toEqual(['a.yaml', 'b.yaml']);
+    expect(buildRunConfig(parseFlags([]), {}).expectationsFiles).toEqual([]);
+  });
+
   it('reads seed, depth, rate, budget and interface selection', () => {
     const run = buildRunConfig(parseFlags(['--seed', '42', '--depth', '7', '--rate', '2.5', '--max-requests', '90', '--only', 'status,verify']), {});
     expect(run).toMatchObject({ seed: 42, depth: 7, rate: 2.5, maxRequests: 90, only: ['status', 'verify'] });

@@ -7,7 +7,7 @@ import { ensureWritableDir } from '../config/report-dir.ts';
 import type { RunInfo } from '../report/build-report.ts';
 import { reportPaths } from '../report/report-paths.ts';
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
-import { readExpectations } from '../report/expectations.ts';
+import { readExpectationFiles } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { readKnownCallsFile } from '../known-calls/known-calls.ts';
 import { INTERFACES, loadSpec } from '../../specs/load-spec.ts';
@@ -72,13 +72,13 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   embedded?.catch(() => undefined);
   const stopEmbedded = () => embedded?.then((server) => server.close(), () => undefined);
   let catalogue: ReturnType<typeof loadCatalogue>;
-  let expectations: ReturnType<typeof readExpectations> | undefined;
+  let expectations: ReturnType<typeof readExpectationFiles> | undefined;
   let compared: Awaited<ReturnType<typeof reportInputs>>;
   try {
     // Broken specs or catalogues are configuration errors: find them before touching any target.
     catalogue = loadCatalogue();
     for (const name of INTERFACES) await loadSpec(name);
-    expectations = run.expectationsFile ? readExpectations(run.expectationsFile, new Set(catalogue.keys())) : undefined;
+    expectations = run.expectationsFiles.length ? readExpectationFiles(run.expectationsFiles, new Set(catalogue.keys())) : undefined;
     if (run.knownCallsFile) readKnownCallsFile(run.knownCallsFile);
     compared = await reportInputs(flags, run);
   } catch (error) {
@@ -193,7 +193,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
       seed: run.seedText,
       depth: run.depth,
       wallMs: Date.now() - started,
-      expectationsFile: run.expectationsFile,
+      expectationsFiles: run.expectationsFiles,
       expectations,
       shard: run.shard,
       profile: run.profile,

@@ -41,7 +41,7 @@ export const RUN_OPTIONS = {
   'treat-as-remote': { type: 'boolean', group: RUN, help: 'apply non-loopback (production-safe) defaults to loopback targets too' },
   expectations: {
     type: 'string', value: 'FILE', group: RUN,
-    help: 'known deviations (JSON or YAML): rule, reason, expires (YYYY-MM-DD), optional\nendpoint, input (a regular expression over "METHOD /path?query" and the body);\nmatching failures do not fail the run until they expire',
+    help: 'known deviations (JSON or YAML): rule, reason, expires (YYYY-MM-DD), optional\nendpoint, input (a regular expression over "METHOD /path?query" and the body), finding;\nmatching failures do not fail the run until they expire; repeatable, the files taken together',
   },
   drift: {
     type: 'boolean', group: RUN,
@@ -217,7 +217,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     reportDir: reportDirOf(flags),
     treatAsRemote: flags['--treat-as-remote'] ?? false,
     profile: profileName,
-    expectationsFile: last(flags['--expectations']),
+    expectationsFiles: flags['--expectations'] ?? [],
     shard,
     drift: flags['--drift'] ?? false,
     quiet: flags['--quiet'] ?? false,

@@ -49,7 +49,8 @@ export interface RunConfig {
   /** Treat loopback targets as remote (production-safe defaults apply). */
   treatAsRemote: boolean;
   profile?: string;
-  expectationsFile?: string;
+  /** Known-deviation files (--expectations, repeatable): their entries are taken together. */
+  expectationsFiles: string[];
   shard?: string;
   drift: boolean;
   /** No progress lines: the console shows only the verdict summary. */

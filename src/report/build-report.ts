@@ -7,7 +7,7 @@ import { readTrend, withRun } from './trend.ts';
 import { exchangeStats } from './exchange-stats.ts';
 import { readDriftData, writeDriftReport } from '../drift/drift-report.ts';
 import { driftOutcome } from '../drift/drift-outcome.ts';
-import { readExpectations, type Expectation } from './expectations.ts';
+import { readExpectationFiles, type Expectation } from './expectations.ts';
 import { generateHtmlReport } from './html-report.ts';
 import { writeHar } from './har.ts';
 import { ruleVerdicts, type RunVerdict } from './rule-verdicts.ts';
@@ -27,7 +27,7 @@ export interface RunInfo {
   seed: number | string;
   depth: number;
   wallMs: number;
-  expectationsFile?: string;
+  expectationsFiles?: string[];
   /** The expectations as read when the run started: shards merged elsewhere need not find the file. */
   expectations?: Expectation[];
   shard?: string;
@@ -63,7 +63,7 @@ export async function buildReport(reportDir: string, options: ReportOptions): Pr
   for (const message of info.unhandledErrors ?? []) {
     outcomes.push({ file: '(vitest)', title: 'error outside any test', status: 'failed', rules: [], failureMessages: [message], durationMs: 0 });
   }
-  const expectations = info.expectations ?? (info.expectationsFile ? readExpectations(info.expectationsFile, new Set(catalogue.keys())) : []);
+  const expectations = info.expectations ?? readExpectationFiles(info.expectationsFiles ?? [], new Set(catalogue.keys()));
   const drift = readDriftData(paths.dir);
   const driftFetch = driftOutcome(drift, expectations);
   if (driftFetch) outcomes.push(driftFetch);

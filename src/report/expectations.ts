@@ -81,6 +81,11 @@ export function expectationCoversViolation(e: Expectation, exchange: Pick<Exchan
  * Reads an expectations file (JSON or YAML: a list, or `{expectations: [...]}`), checking it against
  * specs/schemas/expectations.schema.json (the schema editors use) and every rule against the catalogue.
  */
+/** Several files (--expectations given more than once, e.g. one per interface's public service) are read as one list. */
+export function readExpectationFiles(paths: string[], knownRules: Set<string>): Expectation[] {
+  return paths.flatMap((path) => readExpectations(path, knownRules));
+}
+
 export function readExpectations(path: string, knownRules: Set<string>): Expectation[] {
   let doc: unknown;
   try {

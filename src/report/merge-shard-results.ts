@@ -82,7 +82,7 @@ export async function mergeShardResults(shardDirs: string[], into: string): Prom
     depth: infos[0]!.depth,
     // Shards run side by side: the run took as long as its slowest shard.
     wallMs: Math.max(...infos.map((i) => i.wallMs)),
-    expectationsFile: infos[0]!.expectationsFile,
+    expectationsFiles: infos[0]!.expectationsFiles,
     expectations: infos[0]!.expectations,
     shard: `merged from ${shards.length} shard(s): ${shards.map((s, i) => infos[i]!.shard ?? resolve(s.dir)).join(', ')}`,
     profile: infos[0]!.profile,

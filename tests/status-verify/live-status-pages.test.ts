@@ -90,7 +90,8 @@ describe.concurrent('the status suite on pages shaped like live ones', { timeout
       edit: (docs) => {
         for (const doc of docs.values()) if (doc.status) doc.status = { indicator: 'maintenance', description: 'Service Under Maintenance' };
       },
-    }, ['--expectations', EXPECTATIONS]);
+      // Given before another file: --expectations is repeatable and the files are taken together.
+    }, ['--expectations', EXPECTATIONS, '--expectations', join(ROOT, 'expectations', 'public-networks.yaml')]);
     expect(run.code).toBe(0);
     expect(run.by('known-deviation')).toEqual(['ST-3-component-status-enum', 'ST-3-indicator-enum']);
     expect(run.verdict.get('ST-3-indicator-maintenance-extension')).toBe('passed');
