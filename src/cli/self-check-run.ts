@@ -8,6 +8,13 @@ import type { InterfaceName } from '../../specs/load-spec.ts';
 /** A run that takes longer than this is stopped and counts as timed out, never as a catch. */
 export const RUN_TIMEOUT_MS = 300_000;
 
+/**
+ * Bound of one request of a child run. Its reference shares the machine with the other runs at once:
+ * a slow answer there is load, not a fault (no fault of the catalogue delays an answer), and the
+ * default 15 s ended a clean run INCOMPLETE on a busy machine. RUN_TIMEOUT_MS still bounds the run.
+ */
+const REQUEST_TIMEOUT_MS = 60_000;
+
 export interface ChildRunSpec {
   only: InterfaceName[];
   faults: string[];
@@ -50,6 +57,7 @@ export function runChild(spec: ChildRunSpec): Promise<ChildRunResult> {
   const bin = process.argv[1]!;
   const args = [bin, 'run', '--only', spec.only.join(','), '--quiet', '--report-dir', spec.reportDir, '--seed', String(spec.seed), '--depth', String(spec.depth)];
   if (spec.faults.length) args.push('--fault', spec.faults.join(','));
+  args.push('--timeout', String(REQUEST_TIMEOUT_MS));
   // The run targets its embedded reference: target variables of the caller's environment must not leak in.
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   for (const name of ['BASE_URL', 'STATUS_URL', 'VERIFY_URL', 'CONFORMANCE_CONFIG']) delete env[name];

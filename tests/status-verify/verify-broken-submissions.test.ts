@@ -26,7 +26,7 @@ const ACCEPTED_ANYWHERE: Array<[fault: string, rule: string]> = [
 
 const CHILD_TIMEOUT = 240_000;
 const RUN_TIMEOUT = 480_000;
-const runSlot = concurrencyLimit(3);
+const runSlot = concurrencyLimit(2);
 
 interface VerifyRun {
   code: number | null;
