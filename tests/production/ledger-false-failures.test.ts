@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { concurrencyLimit, startProxy, type LoopbackProxy, type ProxyAnswer } from './cli-helpers.ts';
-import { runSuiteFile as runSuiteFileNow } from './suite-file.ts';
+import { startProxy, type LoopbackProxy, type ProxyAnswer } from './cli-helpers.ts';
+import { suiteFileRunner } from './suite-file.ts';
 
 const INT64_MAX_LIKE = '9223372036847275807';
 const INT64_MIN_LIKE = '-9223372036847275808';
@@ -26,8 +26,7 @@ function withInt64Amounts(answer: ProxyAnswer, last: string): ProxyAnswer {
 
 // The tests are independent (each its own proxies or servers in front of the shared reference, which
 // they only read) and run side by side, their child vitest runs three at a time.
-const runSlot = concurrencyLimit(3);
-const runSuiteFile = (...args: Parameters<typeof runSuiteFileNow>) => runSlot(() => runSuiteFileNow(...args));
+const runSuiteFile = suiteFileRunner(3);
 
 describe.concurrent('false failures against the public service, fixed at their root', () => {
   let reference: ReferenceServer;

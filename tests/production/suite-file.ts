@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildRunConfig } from '../../src/config/parse-args.ts';
 import { resolveConfig } from '../../src/harness/resolve-config.ts';
 import type { ConformanceMeta } from '../../src/harness/conformance-meta.ts';
-import { ROOT, readJson, tempDir } from './cli-helpers.ts';
+import { ROOT, concurrencyLimit, readJson, tempDir } from './cli-helpers.ts';
 
 export interface RuleEvidence {
   held: number;
@@ -52,4 +52,10 @@ export async function runSuiteFile(file: string, baseUrl: string, depth = 3): Pr
     }
   }
   return evidence;
+}
+
+/** runSuiteFile with at most `atOnce` child runs going: for files whose independent tests run side by side. */
+export function suiteFileRunner(atOnce: number): typeof runSuiteFile {
+  const slot = concurrencyLimit(atOnce);
+  return (...args) => slot(() => runSuiteFile(...args));
 }

@@ -4,14 +4,13 @@
 // are the reference server behind a proxy that makes one route answer as the public REST module does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { concurrencyLimit, startProxy, type LoopbackProxy, type ProxyAnswer } from './cli-helpers.ts';
-import { runSuiteFile as runSuiteFileNow } from './suite-file.ts';
+import { startProxy, type LoopbackProxy, type ProxyAnswer } from './cli-helpers.ts';
+import { suiteFileRunner } from './suite-file.ts';
 
 /** The public REST module's answer to an unknown route, a wrong method and a record it does not hold. */
 const NOT_FOUND: ProxyAnswer = { status: 404, body: JSON.stringify({ _status: { messages: [{ message: 'Not found' }] } }) };
 
-const runSlot = concurrencyLimit(3);
-const runSuiteFile = (...args: Parameters<typeof runSuiteFileNow>) => runSlot(() => runSuiteFileNow(...args));
+const runSuiteFile = suiteFileRunner(3);
 
 describe.concurrent('404 answers from routes the target does not serve and from endpoints with nothing to show', () => {
   let reference: ReferenceServer;
