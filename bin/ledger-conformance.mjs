@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// In the repository the CLI is TypeScript run through tsx; the installed package carries it
-// compiled under dist/ (npm run build) and runs on plain Node.
+// The CLI runs compiled JavaScript (dist/): in the repository the copy is brought up to date with the
+// sources first (scripts/runtime-build.mjs, a quick check unless a source changed); the installed
+// package carries it ready.
 import { existsSync } from 'node:fs';
 
-const sources = new URL('../src/cli/main.ts', import.meta.url);
-if (existsSync(sources)) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(sources.href);
-} else {
-  await import('../dist/src/cli/main.js');
+if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
+  const { ensureRuntimeBuild } = await import('../scripts/runtime-build.mjs');
+  try {
+    await ensureRuntimeBuild();
+  } catch (error) {
+    process.stderr.write(`ledger-conformance: the sources could not be compiled: ${error.message}\n`);
+    process.exit(1);
+  }
 }
+await import('../dist/src/cli/main.js');

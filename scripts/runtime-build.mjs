@@ -1,0 +1,118 @@
+// The compiled copy of the sources the CLI, the suites and the reference server run from (dist/):
+// plain Node loads JavaScript several times faster than TypeScript through a loader, and a run
+// spends most of its start-up loading modules. In the repository bin/ledger-conformance.mjs asks
+// for it on every start; it is rebuilt only when a source file changed since the last build.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = join(ROOT, 'dist');
+const STAMP = join(DIST, '.runtime-build');
+const FOLDERS = ['specs', 'src', 'suites', 'generators', 'reference', 'fixtures'];
+const TOP_FILES = ['vitest.config.ts', 'allurerc.mjs'];
+// Not needed at run time: caches, notes for contributors, the project's own tests (the suites are the product).
+const LEFT_OUT = new Set(['.cache', 'README.md', 'test', 'test-support']);
+const isOwnTest = (rel) => rel.endsWith('.test.ts') && !rel.startsWith(`suites${sep}`);
+
+/** Every file the compiled copy is made from, relative to the repository root. */
+function sourceFiles() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      if (LEFT_OUT.has(entry.name)) continue;
+      const rel = join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (!isOwnTest(rel)) found.push(rel);
+    }
+  };
+  FOLDERS.forEach(walk);
+  return [...found, ...TOP_FILES].sort();
+}
+
+/** Names, sizes and modification times of the sources and of this recipe: any edit changes it. */
+function fingerprint(files) {
+  const hash = createHash('sha256');
+  for (const rel of [...files, relative(ROOT, fileURLToPath(import.meta.url))]) {
+    const { size, mtimeMs } = statSync(join(ROOT, rel));
+    hash.update(`${rel}\0${size}\0${mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+// esbuild keeps import specifiers as written; Node needs the compiled files' own extension.
+const RELATIVE_TS_IMPORT = /(\bfrom\s*|\bimport\s*\(?\s*)"(\.\.?\/[^"]*?)\.ts"/g;
+
+/** Writes through a temporary name: a process starting meanwhile reads the old file or the new one, never half. */
+function writeAtomically(path, content) {
+  if (existsSync(path) && readFileSync(path).equals(Buffer.from(content))) return;
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, path);
+}
+
+/** Compiles the TypeScript, copies the files the code reads beside it, and removes what no source produces any longer. */
+async function build(files) {
+  const { build: esbuild } = await import('esbuild');
+  const typescript = files.filter((rel) => rel.endsWith('.ts'));
+  const result = await esbuild({
+    absWorkingDir: ROOT,
+    entryPoints: typescript,
+    outdir: DIST,
+    outbase: '.',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'silent',
+  });
+  const produced = new Set();
+  for (const out of result.outputFiles) {
+    const text = out.path.endsWith('.js') ? out.text.replace(RELATIVE_TS_IMPORT, '$1"$2.js"') : out.text;
+    writeAtomically(out.path, text);
+    produced.add(out.path);
+  }
+  for (const rel of files.filter((f) => !f.endsWith('.ts'))) {
+    const target = join(DIST, rel);
+    writeAtomically(target, readFileSync(join(ROOT, rel)));
+    produced.add(target);
+  }
+  removeLeftovers(DIST, produced);
+}
+
+/** A compiled file whose source is gone (a deleted suite would otherwise still run); the package's declarations stay. */
+function removeLeftovers(dir, produced) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    // vitest keeps its results cache under the config's folder.
+    if (entry.name === 'node_modules') continue;
+    if (entry.isDirectory()) removeLeftovers(path, produced);
+    else if (path !== STAMP && !produced.has(path) && !/\.(d\.ts(\.map)?|tmp)$/.test(entry.name)) rmSync(path, { force: true });
+  }
+}
+
+/**
+ * Makes dist/ match the sources, building only when they changed. Concurrent callers are safe: each
+ * writes the same files, each file atomically, and the stamp last.
+ */
+export async function ensureRuntimeBuild() {
+  const files = sourceFiles();
+  const wanted = fingerprint(files);
+  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === wanted) return false;
+  await build(files);
+  writeAtomically(STAMP, wanted);
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureRuntimeBuild().then(
+    (built) => process.stdout.write(`runtime-build: dist/ ${built ? 'built' : 'already up to date'}\n`),
+    (error) => {
+      process.stderr.write(`runtime-build: ${error.message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
