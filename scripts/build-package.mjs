@@ -3,12 +3,11 @@
 // with the files the code reads at run time beside it, in the repository's layout so every relative
 // path still holds), and the declarations of the package's exports (tsconfig.build.json).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { DIST, ensureRuntimeBuild } from './runtime-build.mjs';
 
-rmSync(DIST, { recursive: true, force: true });
+// Brought up to date in place, never removed first: CLI runs of the project's tests may be loading it meanwhile.
 await ensureRuntimeBuild();
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const declared = spawnSync(process.execPath, [tsc, '-p', join(DIST, '..', 'tsconfig.build.json'), '--emitDeclarationOnly'], { stdio: 'inherit' });

@@ -43,7 +43,7 @@ describe('the packed package installed in an empty project', () => {
 
   beforeAll(async () => {
     const packs = mkdtempSync(join(tmpdir(), 'lc-pack-'));
-    // npm pack runs the prepack build (tsc to dist/ and the run-time files beside it).
+    // npm pack runs the prepack build (the compiled code in dist/, the run-time files beside it, declarations).
     await exec('npm', ['pack', '--pack-destination', packs], { cwd: ROOT, env: childEnv() });
     project = consumerProject(join(packs, `${pkg.name}-${pkg.version}.tgz`));
     await exec('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: project, env: childEnv() });
