@@ -9,6 +9,13 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The vitest configuration beside the code that is running: .ts in the repository, .js in the package. */
 export const VITEST_CONFIG = `${ROOT}vitest.config.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`;
 
+/**
+ * How vitest reads that configuration and the suites: compiled JavaScript is imported by Node as it
+ * is (vite would bundle the config first); TypeScript is transformed, and the transforms are kept on
+ * disk (node_modules/, keyed by each file's content) for the next run.
+ */
+export const VITEST_LOADING = VITEST_CONFIG.endsWith('.js') ? { configLoader: 'native' } : { experimental: { fsModuleCache: true } };
+
 /** The package's version, from the package.json at the repository root or one folder above dist/. */
 export function packageVersion(): string {
   for (const candidate of ['../../package.json', '../../../package.json']) {

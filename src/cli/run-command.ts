@@ -11,7 +11,7 @@ import { readExpectationFiles } from '../report/expectations.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { readKnownCallsFile } from '../known-calls/known-calls.ts';
 import { INTERFACES, loadSpec } from '../../specs/load-spec.ts';
-import { ROOT, VITEST_CONFIG } from './package-root.ts';
+import { ROOT, VITEST_CONFIG, VITEST_LOADING } from './package-root.ts';
 import { probeTargets } from './probe-targets.ts';
 import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
@@ -150,9 +150,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
       run: true,
       watch: false,
       shard: run.shard,
-      // In the repository vitest transforms the TypeScript suites and their imports in every run:
-      // kept on disk (node_modules/, keyed by each file's content), a run reuses them. The package's are JavaScript.
-      ...(VITEST_CONFIG.endsWith('.ts') ? { experimental: { fsModuleCache: true } } : {}),
+      ...VITEST_LOADING,
       reporters: [
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],

@@ -33,12 +33,8 @@ export class CatalogueError extends Error {
 const SCHEMA = projectSchema('rule-catalogue');
 /** The schema's own text names the check: a catalogue found valid stays so until the file or the schema changes. */
 const VALIDATOR = `rule-catalogue schema ${createHash('sha256').update(JSON.stringify(SCHEMA)).digest('hex')}`;
-let compiled: ReturnType<typeof documentValidator> | undefined;
 /** The schema check, compiled the first time a catalogue text is not known valid. */
-function checkDocument(doc: unknown) {
-  compiled ??= documentValidator(SCHEMA, (SCHEMA.properties!.rules as { items: { properties: Record<string, object> } }).items.properties);
-  return compiled(doc);
-}
+const checkDocument = documentValidator(SCHEMA, (SCHEMA.properties!.rules as { items: { properties: Record<string, object> } }).items.properties);
 
 /**
  * Reads one catalogue file, checked against specs/schemas/rule-catalogue.schema.json (the schema
