@@ -9,19 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { generateLedger } from '../../fixtures/ledger/generate-ledger.ts';
 import { loadContractArtifact, loadContractDeployments, FIXTURE_DEPLOYER } from '../../fixtures/contracts/deployments.ts';
 import { loadLedger } from './load-ledger.ts';
+import { CACHE_DIR, SOURCE_ROOT as ROOT } from '../cache-dir.ts';
 import { createSqlContractStore } from './contract-store-sql.ts';
 import { fixtureCallInputs } from './fixture-call-inputs.ts';
 import { recordContractCalls } from './contract-call-results.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const HOME = join(HERE, '..', '..');
-// Compiled into the repository's dist/, the code keeps and keys its dump by the TypeScript it was
-// compiled from, as the sources do (one dump for both, built by npm ci's prepare step); the
-// installed package's dist/ is its own root.
-const REPOSITORY = join(HOME, '..');
-const ROOT = basename(HOME) === 'dist' && existsSync(join(REPOSITORY, 'reference', 'db', 'ledger-database.ts')) ? REPOSITORY : HOME;
-// REFERENCE_CACHE_DIR moves it (the bench points it at an empty folder to time a fresh clone's start).
-const CACHE_DIR = process.env.REFERENCE_CACHE_DIR || join(ROOT, 'reference', '.cache');
 // Memory (issue 17: every process of a run <= 500 MB). WAL segments of 1 MB instead of 16 (the dump
 // held two whole segments, half its size); shared buffers of 16 MB instead of 128: the fixture
 // ledger is about 30 MB and is read from PGlite's in-memory file system anyway.

@@ -2,6 +2,7 @@
 // used for standard-JSON compilation only. Imports are refused: sources must be complete.
 import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rememberCompile, rememberedCompile } from './compile-memo.ts';
 
 /** The long version of the compiler the npm `solc` package bundles. */
 export const BUNDLED_COMPILER_VERSION = '0.8.37+commit.f401782d';
@@ -119,16 +120,25 @@ function compilerProcess(): ChildProcess {
 /**
  * compileStandardJson in a process of its own: a compile takes 80-250 ms, and the server answering
  * queries must not stall for it; solc's memory (about 150 MB) stays out of the server's process
- * too. Jobs queue in the compiler, one at a time.
+ * too. Jobs queue in the compiler, one at a time; an input compiled before is answered from the memo.
  */
-export function compileStandardJsonOffThread(input: unknown): Promise<StandardJsonOutput> {
+export async function compileStandardJsonOffThread(input: unknown): Promise<StandardJsonOutput> {
+  const inputText = JSON.stringify(input);
+  const remembered = rememberedCompile(BUNDLED_COMPILER_VERSION, inputText);
+  if (remembered) {
+    await new Promise((resolve) => setTimeout(resolve, remembered.ms));
+    return JSON.parse(remembered.output) as StandardJsonOutput;
+  }
   const child = compilerProcess();
   const id = nextId++;
-  return new Promise<string>((resolve, reject) => {
+  const started = performance.now();
+  const output = await new Promise<string>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     holdOpen(child, true);
-    child.send({ id, input: JSON.stringify(input) });
-  }).then((text) => JSON.parse(text) as StandardJsonOutput);
+    child.send({ id, input: inputText });
+  });
+  rememberCompile(BUNDLED_COMPILER_VERSION, inputText, { output, ms: Math.round(performance.now() - started) });
+  return JSON.parse(output) as StandardJsonOutput;
 }
 
 /** The error-severity diagnostics of an output, as one readable string (empty when none). */

@@ -1,0 +1,55 @@
+// Compiler outputs kept on disk, keyed by the compiler version and the exact standard-JSON input:
+// a compile is a pure function of the two, and loading solc alone costs a verifying start about a
+// second of CPU and 150 MB. A run that verifies the same fixtures as the last one compiles nothing.
+// Each output keeps how long its compile took: a job answered from the memo still runs that long,
+// so clients see the same pending jobs (duplicate requests among them) as with a real compile.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CACHE_DIR } from '../cache-dir.ts';
+
+const MEMO_DIR = join(CACHE_DIR, 'solc');
+// Generated sources make every run's inputs new: the oldest outputs go beyond this many.
+const KEPT = 400;
+
+function keyOf(compilerVersion: string, inputText: string): string {
+  return createHash('sha256').update(compilerVersion).update('\0').update(inputText).digest('hex');
+}
+
+export interface RememberedCompile {
+  /** The compiler's output, as it printed it. */
+  output: string;
+  /** How long the compile took. */
+  ms: number;
+}
+
+/** The compile remembered for this input, or undefined. */
+export function rememberedCompile(compilerVersion: string, inputText: string): RememberedCompile | undefined {
+  try {
+    return JSON.parse(readFileSync(join(MEMO_DIR, `${keyOf(compilerVersion, inputText)}.json`), 'utf8')) as RememberedCompile;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps an output; a memo that cannot be written (read-only install) only costs the next compile. */
+export function rememberCompile(compilerVersion: string, inputText: string, compile: RememberedCompile): void {
+  try {
+    mkdirSync(MEMO_DIR, { recursive: true });
+    const file = join(MEMO_DIR, `${keyOf(compilerVersion, inputText)}.json`);
+    // Renamed into place: a concurrent reader finds the whole output or none.
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(compile));
+    renameSync(temporary, file);
+    pruneOldest();
+  } catch {
+    // Not kept: nothing else depends on it.
+  }
+}
+
+function pruneOldest(): void {
+  const names = readdirSync(MEMO_DIR).filter((n) => n.endsWith('.json'));
+  if (names.length <= KEPT) return;
+  const byAge = names.map((n) => ({ n, t: statSync(join(MEMO_DIR, n)).mtimeMs })).sort((a, b) => a.t - b.t);
+  for (const { n } of byAge.slice(0, names.length - KEPT)) rmSync(join(MEMO_DIR, n), { force: true });
+}
