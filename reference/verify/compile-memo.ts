@@ -6,11 +6,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_DIR } from '../cache-dir.ts';
 
-const MEMO_DIR = join(CACHE_DIR, 'solc');
 // Generated sources make every run's inputs new: the oldest outputs go beyond this many.
-const KEPT = 400;
+export const KEPT = 400;
 
 function keyOf(compilerVersion: string, inputText: string): string {
   return createHash('sha256').update(compilerVersion).update('\0').update(inputText).digest('hex');
@@ -23,33 +21,43 @@ export interface RememberedCompile {
   ms: number;
 }
 
-/** The compile remembered for this input, or undefined. */
-export function rememberedCompile(compilerVersion: string, inputText: string): RememberedCompile | undefined {
-  try {
-    return JSON.parse(readFileSync(join(MEMO_DIR, `${keyOf(compilerVersion, inputText)}.json`), 'utf8')) as RememberedCompile;
-  } catch {
-    return undefined;
-  }
+/** Remembered compiles in `dir`, keyed by compiler version and input text. */
+export interface CompileMemo {
+  /** The compile remembered for this input, or undefined. */
+  recall(compilerVersion: string, inputText: string): RememberedCompile | undefined;
+  /** Keeps a compile; a memo that cannot be written (read-only install) only costs the next compile. */
+  keep(compilerVersion: string, inputText: string, compile: RememberedCompile): void;
 }
 
-/** Keeps an output; a memo that cannot be written (read-only install) only costs the next compile. */
-export function rememberCompile(compilerVersion: string, inputText: string, compile: RememberedCompile): void {
-  try {
-    mkdirSync(MEMO_DIR, { recursive: true });
-    const file = join(MEMO_DIR, `${keyOf(compilerVersion, inputText)}.json`);
-    // Renamed into place: a concurrent reader finds the whole output or none.
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(compile));
-    renameSync(temporary, file);
-    pruneOldest();
-  } catch {
-    // Not kept: nothing else depends on it.
-  }
+export function compileMemo(dir: string): CompileMemo {
+  const fileOf = (compilerVersion: string, inputText: string) => join(dir, `${keyOf(compilerVersion, inputText)}.json`);
+  return {
+    recall(compilerVersion, inputText) {
+      try {
+        return JSON.parse(readFileSync(fileOf(compilerVersion, inputText), 'utf8')) as RememberedCompile;
+      } catch {
+        return undefined;
+      }
+    },
+    keep(compilerVersion, inputText, compile) {
+      try {
+        mkdirSync(dir, { recursive: true });
+        const file = fileOf(compilerVersion, inputText);
+        // Renamed into place: a concurrent reader finds the whole output or none.
+        const temporary = `${file}.${process.pid}.tmp`;
+        writeFileSync(temporary, JSON.stringify(compile));
+        renameSync(temporary, file);
+        pruneOldest(dir);
+      } catch {
+        // Not kept: nothing else depends on it.
+      }
+    },
+  };
 }
 
-function pruneOldest(): void {
-  const names = readdirSync(MEMO_DIR).filter((n) => n.endsWith('.json'));
+function pruneOldest(dir: string): void {
+  const names = readdirSync(dir).filter((n) => n.endsWith('.json'));
   if (names.length <= KEPT) return;
-  const byAge = names.map((n) => ({ n, t: statSync(join(MEMO_DIR, n)).mtimeMs })).sort((a, b) => a.t - b.t);
-  for (const { n } of byAge.slice(0, names.length - KEPT)) rmSync(join(MEMO_DIR, n), { force: true });
+  const byAge = names.map((n) => ({ n, t: statSync(join(dir, n)).mtimeMs })).sort((a, b) => a.t - b.t);
+  for (const { n } of byAge.slice(0, names.length - KEPT)) rmSync(join(dir, n), { force: true });
 }

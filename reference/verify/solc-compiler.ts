@@ -2,7 +2,9 @@
 // used for standard-JSON compilation only. Imports are refused: sources must be complete.
 import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rememberCompile, rememberedCompile } from './compile-memo.ts';
+import { join } from 'node:path';
+import { compileMemo } from './compile-memo.ts';
+import { CACHE_DIR } from '../cache-dir.ts';
 
 /** The long version of the compiler the npm `solc` package bundles. */
 export const BUNDLED_COMPILER_VERSION = '0.8.37+commit.f401782d';
@@ -79,6 +81,7 @@ process.on('message', ({ id, input }) => {
   }
 });`;
 
+const memo = compileMemo(join(CACHE_DIR, 'solc'));
 let compiler: ChildProcess | undefined;
 let nextId = 0;
 const pending = new Map<number, { resolve(text: string): void; reject(error: Error): void }>();
@@ -124,7 +127,7 @@ function compilerProcess(): ChildProcess {
  */
 export async function compileStandardJsonOffThread(input: unknown): Promise<StandardJsonOutput> {
   const inputText = JSON.stringify(input);
-  const remembered = rememberedCompile(BUNDLED_COMPILER_VERSION, inputText);
+  const remembered = memo.recall(BUNDLED_COMPILER_VERSION, inputText);
   if (remembered) {
     await new Promise((resolve) => setTimeout(resolve, remembered.ms));
     return JSON.parse(remembered.output) as StandardJsonOutput;
@@ -137,7 +140,7 @@ export async function compileStandardJsonOffThread(input: unknown): Promise<Stan
     holdOpen(child, true);
     child.send({ id, input: inputText });
   });
-  rememberCompile(BUNDLED_COMPILER_VERSION, inputText, { output, ms: Math.round(performance.now() - started) });
+  memo.keep(BUNDLED_COMPILER_VERSION, inputText, { output, ms: Math.round(performance.now() - started) });
   return JSON.parse(output) as StandardJsonOutput;
 }
 
