@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildRunConfig } from '../../src/config/parse-args.ts';
 import { resolveConfig } from '../../src/harness/resolve-config.ts';
 import type { ConformanceMeta } from '../../src/harness/conformance-meta.ts';
+import { DIST, ensureRuntimeBuild } from '../../scripts/runtime-build.mjs';
 import { ROOT, concurrencyLimit, readJson, tempDir } from './cli-helpers.ts';
 
 export interface RuleEvidence {
@@ -25,9 +26,12 @@ export async function runSuiteFile(file: string, baseUrl: string, depth = 3): Pr
   const run = buildRunConfig({ '--base-url': [baseUrl], '--only': ['ledger-query'], '--seed': ['5'], '--depth': [String(depth)], '--report-dir': [dir] }, {});
   const config = resolveConfig(run, { baseUrl, statusUrl: baseUrl, verifyUrl: baseUrl }, { embedded: false });
   const output = join(dir, 'results.json');
+  await ensureRuntimeBuild();
   const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_CONFIG: JSON.stringify(config), NO_COLOR: '1' };
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'conformance', file, '--reporter=json', `--outputFile=${output}`], { cwd: ROOT, env, stdio: 'ignore' });
+    // The compiled copy, as the CLI runs it: no TypeScript to transform in every child.
+    const compiled = file.replace(/\.ts$/, '.js');
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', DIST, '--config', join(DIST, 'vitest.config.js'), '--configLoader', 'native', '--project', 'conformance', compiled, '--reporter=json', `--outputFile=${output}`], { cwd: DIST, env, stdio: 'ignore' });
     const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
     child.on('error', reject);
     child.on('close', () => {
