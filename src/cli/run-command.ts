@@ -155,7 +155,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],
         ...(run.shard ? [['blob', { outputFile: paths.vitestBlob }]] : []),
-        ['allure-vitest/reporter', { resultsDir: paths.allureResults }],
+        new (await import('../report/allure-results-reporter.ts')).AllureResultsReporter(paths.allureResults),
       ],
     } as never, undefined, run.json ? { stdout: process.stderr } : undefined);
     const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {
