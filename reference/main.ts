@@ -1,5 +1,5 @@
 // `npm run serve`: starts the reference server on 127.0.0.1 and prints its three base URLs.
-// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME] [--verify-rpc URL] [--status-only]
+// Usage: tsx reference/main.ts [--port N] [--fault NAME[,NAME]] [--behave NAME] [--verify-rpc URL] [--status-only | --no-ledger]
 // Started by the CLI (src/cli/embedded-reference.ts) with an IPC channel: it sends the URLs there
 // once it listens, and stops when the channel closes (its parent ended).
 import { startReferenceServer, type ReferenceServerOptions } from './server.ts';
@@ -11,7 +11,8 @@ const USAGE = `usage: npm run serve -- [--port N] [--fault NAME[,NAME]] [--behav
   --behave      a named behaviour set of reference/faults/behaviours.ts
   --verify-rpc  a chain's JSON-RPC URL: the verifier reads deployed code there (eth_getCode, the
                 creating transaction) and serves that chain's id instead of the fixture chains
-  --status-only serve the status interface alone, without the ledger database`;
+  --status-only serve the status interface alone, without the ledger database
+  --no-ledger   serve the status and verification interfaces, without the ledger database`;
 
 const FLAGS = ['--port', '--fault', '--behave', '--verify-rpc'] as const;
 
@@ -22,6 +23,10 @@ function parseArgs(args: string[]): ReferenceServerOptions | string {
     if (arg === '--help' || arg === '-h') return USAGE;
     if (arg === '--status-only') {
       opts.statusOnly = true;
+      continue;
+    }
+    if (arg === '--no-ledger') {
+      opts.noLedger = true;
       continue;
     }
     const inline = /^(--[a-z-]+)=(.*)$/.exec(arg);
@@ -66,7 +71,7 @@ async function main(): Promise<void> {
   const layers = [...(opts.behaviour ? [`behaviour ${opts.behaviour}`] : []), ...(opts.faults ?? []).map((f) => `fault ${f}`)];
   process.stdout.write(
     `reference server ready in ${Date.now() - started} ms${layers.length ? ` (${layers.join(', ')})` : ''}\n` +
-      (opts.statusOnly ? '' : `  query service   ${server.baseUrl}/api/v1\n`) +
+      (opts.statusOnly || opts.noLedger ? '' : `  query service   ${server.baseUrl}/api/v1\n`) +
       `  status          ${server.statusUrl}\n` +
       (opts.statusOnly ? '' : `  verification    ${server.verifyUrl}/v2/verify\n`),
   );

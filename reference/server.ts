@@ -1,6 +1,7 @@
 // The reference server: one loopback port serving the ledger query service (/api/v1), the status
 // interface (/status/api/v2) and the verification interface (/v2/verify) over the fixture ledger.
-// The database and the interfaces it serves are loaded on demand: a status-only server needs neither.
+// The database and the interfaces it serves are loaded on demand: a status-only server needs neither,
+// and a server without the query service verifies against the fixture artifacts instead.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { applyCors, notFoundHandler, queryErrorHandler } from './query/http-conventions.ts';
 import { registerStatusRoutes } from './status/routes.ts';
@@ -30,6 +31,8 @@ export interface ReferenceServerOptions {
   behaviour?: string;
   /** Serve the status interface alone, without opening the ledger database. */
   statusOnly?: boolean;
+  /** Serve the status and verification interfaces without the ledger database (reference/fixture-verifier.ts). */
+  noLedger?: boolean;
   /** A JSON-RPC URL: the verifier reads deployed code from that chain and serves its chain id alone. */
   verifyRpc?: string;
 }
@@ -61,9 +64,10 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
   // Unknown names fail before anything starts.
   const layers = selectLayers(opts);
   // The database opens (its WASM compiles off the main thread) while the route modules load.
-  const opening = opts.statusOnly ? undefined : import('./db/ledger-database.ts').then((m) => m.openLedgerDatabase());
+  const withLedger = !opts.statusOnly && !opts.noLedger;
+  const opening = withLedger ? import('./db/ledger-database.ts').then((m) => m.openLedgerDatabase()) : undefined;
   opening?.catch(() => undefined);
-  const ledger = opts.statusOnly ? undefined : await import('./ledger-interfaces.ts');
+  const ledger = withLedger ? await import('./ledger-interfaces.ts') : undefined;
   const db = await opening;
   const app = createApp(layers);
   const requestLog: ReferenceServer['requestLog'] = [];
@@ -71,14 +75,14 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
     requestLog.push({ method: request.method, url: request.url, at: Date.now(), status: reply.statusCode });
   });
   let verify: { close(): Promise<void> } | undefined;
-  if (db && ledger) {
-    try {
-      verify = await ledger.registerLedgerInterfaces(app, db, { ...(opts.verifyRpc ? { verifyRpc: opts.verifyRpc } : {}) });
-    } catch (error) {
-      await app.close();
-      await db.close();
-      throw error;
-    }
+  const rpc = opts.verifyRpc ? { verifyRpc: opts.verifyRpc } : {};
+  try {
+    if (db && ledger) verify = await ledger.registerLedgerInterfaces(app, db, rpc);
+    else if (opts.noLedger) verify = await (await import('./fixture-verifier.ts')).registerFixtureVerifier(app, rpc);
+  } catch (error) {
+    await app.close();
+    await db?.close();
+    throw error;
   }
   await registerStatusRoutes(app, { prefix: STATUS_PREFIX });
   let address: string;

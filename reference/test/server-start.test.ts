@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../server.ts';
 import { referenceForTests } from './reference-for-tests.ts';
+import { fixtureContractNames, loadVerificationSample } from '../../fixtures/contracts/deployments.ts';
 
 const reference = referenceForTests();
 
@@ -63,5 +64,26 @@ describe('reference server program', () => {
     const extra = await startReferenceServer();
     await extra.close();
     await expect(fetch(`${extra.baseUrl}/api/v1/blocks`)).rejects.toThrow();
+  });
+
+  it('without the ledger serves status and verification, no query service, and verifies a fixture contract exactly', async () => {
+    const server = await startReferenceServer({ noLedger: true });
+    try {
+      expect((await fetch(`${server.baseUrl}/api/v1/blocks?limit=1`)).status).toBe(404);
+      expect((await fetch(`${server.statusUrl}/summary.json`)).status).toBe(200);
+      const { chainId, address, ...body } = loadVerificationSample(fixtureContractNames()[0]!);
+      const accepted = await fetch(`${server.verifyUrl}/v2/verify/${chainId}/${address}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(accepted.status).toBe(202);
+      const { verificationId } = (await accepted.json()) as { verificationId: string };
+      let job: { isJobCompleted: boolean; contract: { match: string | null } } | undefined;
+      // Bounded: 400 polls, 25 ms apart.
+      for (let i = 0; i < 400 && !job?.isJobCompleted; i++) {
+        if (i) await new Promise((resolve) => setTimeout(resolve, 25));
+        job = (await (await fetch(`${server.verifyUrl}/v2/verify/${verificationId}`)).json()) as typeof job;
+      }
+      expect(job?.contract.match).toBe('exact_match');
+    } finally {
+      await server.close();
+    }
   });
 });

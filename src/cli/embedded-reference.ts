@@ -25,6 +25,7 @@ function argsOf(options: ReferenceServerOptions): string[] {
     ...(options.faults ?? []).flatMap((f) => ['--fault', f]),
     ...(options.behaviour !== undefined ? ['--behave', options.behaviour] : []),
     ...(options.statusOnly ? ['--status-only'] : []),
+    ...(options.noLedger ? ['--no-ledger'] : []),
     ...(options.verifyRpc !== undefined ? ['--verify-rpc', options.verifyRpc] : []),
   ];
 }

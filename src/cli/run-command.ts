@@ -63,7 +63,9 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   // Without a target the embedded reference starts at once, in its own process, while this one
   // checks specs and catalogue; nothing is sent to it before they pass.
   const embedded = anyGiven ? undefined : startEmbeddedReference({
+    // Only what the run checks: a run without the query service needs no ledger database.
     statusOnly: run.only.every((name) => name === 'status'),
+    noLedger: !run.only.includes('ledger-query'),
     faults: run.faults,
     ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
     // Its verifier then reads the chain the suite deploys on, and serves that chain alone.
