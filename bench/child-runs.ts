@@ -7,11 +7,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sampleTreeRss } from './process-tree-rss.ts';
 import { REFERENCE_NODE_FLAGS } from '../src/cli/embedded-reference.ts';
+import { ensureRuntimeBuild } from '../scripts/runtime-build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface ConformanceRun {
   wallS: number;
+  /** CPU seconds of the run and all its processes (the CLI, vitest's worker, an embedded reference). */
+  cpuS: number;
   exitCode: number | null;
   requests: number;
   rulesJudged: number;
@@ -38,8 +41,9 @@ function waitExit(child: ChildProcess, limitMs: number, what: string): Promise<n
 export async function runConformance(args: string[], limitMs = 900_000): Promise<ConformanceRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-run-'));
   try {
+    const cpuFile = join(reportDir, 'cpu-seconds');
     const started = performance.now();
-    const child = spawn(process.execPath, ['bin/ledger-conformance.mjs', 'run', '--quiet', '--report-dir', reportDir, ...args], { cwd: ROOT, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['bench/with-cpu-time.mjs', process.execPath, 'bin/ledger-conformance.mjs', 'run', '--quiet', '--report-dir', reportDir, ...args], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, CPU_TIME_FILE: cpuFile } });
     const rss = sampleTreeRss(child.pid!);
     const exitCode = await waitExit(child, limitMs, `ledger-conformance run ${args.join(' ')}`);
     const wallS = (performance.now() - started) / 1000;
@@ -49,6 +53,7 @@ export async function runConformance(args: string[], limitMs = 900_000): Promise
     };
     return {
       wallS,
+      cpuS: Number(readFileSync(cpuFile, 'utf8')),
       exitCode,
       requests: rules.requests.requests,
       rulesJudged: rules.rules.filter((r) => r.evaluations.held + r.evaluations.violated > 0).length,
@@ -77,17 +82,22 @@ export async function prepareReferenceCache(env: Record<string, string> = {}, li
   return { wallS: (performance.now() - started) / 1000, exitCode };
 }
 
-/** The reference as the CLI starts it (its node flags too), in a child process (so load generator and server do not share a thread); `env` adds variables. */
-export async function startReferenceProcess(env: Record<string, string> = {}, limitMs = 300_000): Promise<ReferenceProcess> {
+/**
+ * The reference as the CLI starts it (compiled, with its node flags), in a child process (so load
+ * generator and server do not share a thread); `env` adds variables, `args` the server's own
+ * (`--status-only`: a standalone status server).
+ */
+export async function startReferenceProcess(env: Record<string, string> = {}, args: string[] = [], limitMs = 300_000): Promise<ReferenceProcess> {
+  await ensureRuntimeBuild();
   const started = performance.now();
-  const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, '--import', 'tsx', 'reference/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, 'dist/reference/main.js', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the reference did not start within ${limitMs / 1000} s`)), limitMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /query service\s+(http:\/\/\S+)\/api\/v1/.exec(out);
+      const match = /(?:query service|status)\s+(http:\/\/[^\s/]+)/.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -98,7 +108,7 @@ export async function startReferenceProcess(env: Record<string, string> = {}, li
       reject(new Error(`the reference exited (${code}) before it was ready`));
     });
   });
-  const first = await fetch(`${baseUrl}/api/v1/transactions?limit=25`);
+  const first = await fetch(`${baseUrl}${args.includes('--status-only') ? '/status/api/v2/summary.json' : '/api/v1/transactions?limit=25'}`);
   await first.arrayBuffer();
   if (first.status !== 200) throw new Error(`the reference's first answer was ${first.status}`);
   return {

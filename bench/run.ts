@@ -112,20 +112,22 @@ function sameVerdicts(a: ConformanceRun, b: ConformanceRun): string[] {
 async function conformanceFigures(capacity: ReferenceCapacity): Promise<void> {
   const seed = ['--seed', '20261124'];
   const main = await runConformance(seed);
-  figure('main job wall, embedded reference (s)', main.wallS.toFixed(1), '<= 20', main.wallS <= 20 && main.exitCode === 0);
-  print(`  (exit ${main.exitCode}, ${main.requests} requests, ${main.rulesJudged} rules judged)`);
+  figure('main job wall, embedded reference (s)', main.wallS.toFixed(1), '<= 15', main.wallS <= 15 && main.exitCode === 0);
+  print(`  (exit ${main.exitCode}, ${main.requests} requests, ${main.rulesJudged} rules judged, ${main.cpuS.toFixed(1)} s of CPU)`);
   explainFailure('the main job', main);
   const peak = peakOf(main);
-  figure('main job peak RSS of its largest process (MiB)', peak.mib.toFixed(0), '<= 500', peak.mib <= 500);
+  figure('main job peak RSS of its largest process (MiB)', peak.mib.toFixed(0), '<= 400', peak.mib <= 400);
   // Every process of the run: the CLI, vitest's worker, the embedded reference and its compiler jobs.
   for (const p of [...main.peaks].sort((a, b) => b.peakMiB - a.peakMiB)) print(`  (${p.peakMiB.toFixed(0).padStart(5)} MiB  ${p.command})`);
   const overhead = main.wallS / (main.requests / capacity.repeated);
   figure('suite overhead: wall / (requests / capacity)', overhead.toFixed(2), '<= 1.5', overhead <= 1.5);
   print(`  (against the new-page capacity, ${capacity.fresh.toFixed(0)} req/s: ${(main.wallS / (main.requests / capacity.fresh)).toFixed(2)})`);
 
-  const status = await runConformance(['--only', 'status', ...seed]);
-  figure('--only status wall (s)', status.wallS.toFixed(1), '<= 3', status.wallS <= 3 && status.exitCode === 0);
+  const status = await medianRun(['--only', 'status', ...seed]);
+  figure('--only status, embedded reference: wall (s), median of 5', status.wallS.toFixed(2), '<= 2.0', status.wallS <= 2 && status.exitCode === 0);
+  print(`  (${status.cpuS.toFixed(2)} s of CPU, the reference's included)`);
   explainFailure('--only status', status);
+  await standaloneStatusFigures(seed);
   const verify = await runConformance(['--only', 'verify', ...seed]);
   figure('--only verify wall (s)', verify.wallS.toFixed(1), '<= 50', verify.wallS <= 50 && verify.exitCode === 0);
   explainFailure('--only verify', verify);
@@ -153,6 +155,38 @@ async function conformanceFigures(capacity: ReferenceCapacity): Promise<void> {
   explainFailure('the run 200 ms away', far);
   const changed = sameVerdicts(near, far);
   print(`  (nearby exit ${near.exitCode}, ${near.requests} requests, ${near.rulesJudged} rules judged; 200 ms away exit ${far.exitCode}, ${far.requests} requests, ${far.rulesJudged} rules judged; verdicts ${changed.length ? `differ: ${changed.join('; ')}` : 'identical'})`);
+}
+
+/** The median run of five by wall time, after one run that warms the caches; a failed run is returned at once. */
+async function medianRun(args: string[]): Promise<ConformanceRun> {
+  const warm = await runConformance(args);
+  if (warm.exitCode !== 0) return warm;
+  const runs: ConformanceRun[] = [];
+  for (let i = 0; i < 5; i++) {
+    const run = await runConformance(args);
+    if (run.exitCode !== 0) return run;
+    runs.push(run);
+  }
+  return runs.sort((a, b) => a.wallS - b.wallS)[2]!;
+}
+
+// Issue 27's side-by-side figures of a spec-driven fuzzer (Schemathesis 4.25, --checks all, 72 cases
+// over the eight documents) against the same standalone status server, on a 2-core machine. The
+// fuzzer comes from PyPI, which this machine does not reach: its figures stand as the target.
+const FUZZER = { wallS: 1.5, cpuS: 1.5 };
+
+/** `--only status` against a status server of its own, the way a user points the suite at theirs. */
+async function standaloneStatusFigures(seed: string[]): Promise<void> {
+  const server = await startReferenceProcess({}, ['--status-only']);
+  try {
+    const run = await medianRun(['--only', 'status', '--status-url', `${server.baseUrl}/status/api/v2`, ...seed]);
+    figure('--only status, standalone status server: wall (s), median of 5', run.wallS.toFixed(2), `<= ${FUZZER.wallS} (fuzzer)`, run.wallS <= FUZZER.wallS && run.exitCode === 0);
+    figure('--only status, standalone status server: CPU (s)', run.cpuS.toFixed(2), `<= ${FUZZER.cpuS} (fuzzer)`, run.cpuS <= FUZZER.cpuS);
+    print(`  (exit ${run.exitCode}, ${run.requests} requests, ${run.rulesJudged} rules judged)`);
+    explainFailure('--only status against the standalone server', run);
+  } finally {
+    await server.close();
+  }
 }
 
 /** The samples the embedded default gives itself, as a --verify-samples file for the reference given by URL. */
