@@ -63,10 +63,10 @@ async function readRunInputs(flags: FlagValues, run: RunConfig) {
   return { expectations, compared: await reportInputs(flags, run) };
 }
 
-/** What the run needs once its targets are known: the probes, the resolved configuration and vitest. */
-async function loadRunModules() {
-  const [{ resolveConfig }, { probeTargets }, { startVitest }] = await Promise.all([import('../harness/resolve-config.ts'), import('./probe-targets.ts'), import('vitest/node')]);
-  return { resolveConfig, probeTargets, startVitest };
+/** What the run needs once its targets are known: their probes and the configuration the tests get. */
+async function probeModules() {
+  const [{ resolveConfig }, { probeTargets }] = await Promise.all([import('../harness/resolve-config.ts'), import('./probe-targets.ts')]);
+  return { resolveConfig, probeTargets };
 }
 
 async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPaths>): Promise<number> {
@@ -115,9 +115,10 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
   // This process would wait idle for the embedded reference: what the run needs next loads meanwhile.
-  // A given target is probed at once, so they load when needed (a refused target ends without them).
-  const modules = anyGiven ? undefined : loadRunModules();
-  modules?.catch(() => undefined);
+  // A given target is probed first, so that a refused one ends without vitest.
+  const early = anyGiven ? undefined : { probes: probeModules(), vitest: import('vitest/node') };
+  early?.probes.catch(() => undefined);
+  early?.vitest.catch(() => undefined);
 
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
@@ -141,7 +142,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   try {
     const drift = driftPaths(paths.dir);
     for (const p of [paths.allureResults, paths.exchanges, paths.har, paths.attempts, paths.faults, paths.vitestJson, paths.vitestBlob, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
-    const { resolveConfig, probeTargets, startVitest } = await (modules ?? loadRunModules());
+    const { resolveConfig, probeTargets } = await (early?.probes ?? probeModules());
     // The probes reach the targets too: they keep to the run's rate and count as its requests.
     const { effectiveRate } = resolveConfig(run, targets, { embedded: !anyGiven });
     const probes = await probeTargets(targets, run.only, { ...run, rate: effectiveRate, attemptLog: paths.attempts });
@@ -164,6 +165,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
     const started = Date.now();
+    const { startVitest } = await (early?.vitest ?? import('vitest/node'));
     const vitest = await startVitest('test', run.only.map((name) => `suites/${name}`), {
       root: ROOT,
       config: VITEST_CONFIG,
