@@ -69,6 +69,12 @@ async function probeModules() {
   return { resolveConfig, probeTargets };
 }
 
+/** vitest, and the reporter that writes allure's results from it. */
+async function vitestModules() {
+  const [{ startVitest }, { AllureResultsReporter }] = await Promise.all([import('vitest/node'), import('../report/allure-results-reporter.ts')]);
+  return { startVitest, AllureResultsReporter };
+}
+
 async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPaths>): Promise<number> {
   const run = buildRunConfig(flags, process.env as ConfigEnv);
   // Read once here so that a bad file is one clear error before any chain, server or test starts.
@@ -116,7 +122,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   const stopInterrupted = markInterruptedOnSignal(paths);
   // This process would wait idle for the embedded reference: what the run needs next loads meanwhile.
   // A given target is probed first, so that a refused one ends without vitest.
-  const early = anyGiven ? undefined : { probes: probeModules(), vitest: import('vitest/node') };
+  const early = anyGiven ? undefined : { probes: probeModules(), vitest: vitestModules() };
   early?.probes.catch(() => undefined);
   early?.vitest.catch(() => undefined);
 
@@ -165,7 +171,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
     const started = Date.now();
-    const { startVitest } = await (early?.vitest ?? import('vitest/node'));
+    const { startVitest, AllureResultsReporter } = await (early?.vitest ?? vitestModules());
     const vitest = await startVitest('test', run.only.map((name) => `suites/${name}`), {
       root: ROOT,
       config: VITEST_CONFIG,
@@ -178,7 +184,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],
         ...(run.shard ? [['blob', { outputFile: paths.vitestBlob }]] : []),
-        new (await import('../report/allure-results-reporter.ts')).AllureResultsReporter(paths.allureResults),
+        new AllureResultsReporter(paths.allureResults),
       ],
     } as never, undefined, run.json ? { stdout: process.stderr } : undefined);
     const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {
