@@ -122,6 +122,12 @@ export async function startReferenceProcess(env: Record<string, string> = {}, ar
   };
 }
 
+/** `ledger-conformance ARGS` as a user types it, its output left unread: the exit code. */
+export async function runCli(args: string[], limitMs = 30_000): Promise<number | null> {
+  const child = spawn(process.execPath, ['bin/ledger-conformance.mjs', ...args], { cwd: ROOT, stdio: 'ignore' });
+  return waitExit(child, limitMs, `ledger-conformance ${args.join(' ')}`);
+}
+
 /** `npm test` in full: its wall time and exit code. */
 export async function runNpmTest(limitMs = 1_200_000): Promise<{ wallS: number; exitCode: number | null }> {
   const started = performance.now();

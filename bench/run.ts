@@ -19,6 +19,7 @@ import { formatTiming, timeRuns } from './measure.ts';
 import { selfCheckScoreLine } from './self-check-score.ts';
 import { measureCapacity } from './load-test.ts';
 import { startDelayProxy } from './delay-proxy.ts';
+import { cliStartFigures } from './cli-start.ts';
 import { prepareReferenceCache, runConformance, runNpmTest, startReferenceProcess, type ConformanceRun, type ReferenceProcess } from './child-runs.ts';
 
 const CORES = availableParallelism();
@@ -217,6 +218,7 @@ async function main(): Promise<void> {
   const unknown = args.filter((a) => a !== '--quick' && a !== '--npm-test');
   if (unknown.length) throw new Error(`unknown argument ${unknown[0]} (usage: npm run bench -- [--quick] [--npm-test])`);
   print(`bench on ${CORES} cores, ${load()}`);
+  await cliStartFigures(figure);
   const capacity = await referenceFigures();
   await coldStart();
   if (!args.includes('--quick')) await conformanceFigures(capacity);

@@ -4,9 +4,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createRequire } from 'node:module';
 import { knownValid, parseYamlRemembered, rememberValid } from './content-memo.ts';
+import type { InterfaceName } from './interfaces.ts';
 
-export type InterfaceName = 'ledger-query' | 'status' | 'verify';
-export const INTERFACES: readonly InterfaceName[] = ['ledger-query', 'status', 'verify'];
+export { INTERFACES, type InterfaceName } from './interfaces.ts';
 
 /** The tool that validates spec texts, as content-memo.ts remembers its findings. */
 export const SPEC_VALIDATOR = `swagger-parser ${(createRequire(import.meta.url)('@apidevtools/swagger-parser/package.json') as { version: string }).version}`;

@@ -1,6 +1,6 @@
 // The options of the small commands, apart from the code that runs them: help and usage errors
 // need only these tables, so a command's heavy imports load only when it runs.
-import type { OptionSpec, OptionTable } from '../config/options.ts';
+import { parseOptions, type OptionSpec, type OptionTable } from '../config/options.ts';
 import { RUN_OPTIONS } from '../config/parse-args.ts';
 
 export const RULES_OPTIONS = {
@@ -25,3 +25,10 @@ export const MERGE_REPORTS_OPTIONS = {
   into: { type: 'string', value: 'DIR', help: 'where the merged report goes' },
   ...COMPARE_OPTIONS,
 } as const satisfies OptionTable;
+
+/** The command lines of the small commands, as main.ts checks them before their code loads and as they read them. */
+export const parseRulesArgs = (argv: string[]) => parseOptions(argv, RULES_OPTIONS, 'rules').values;
+export const parseReportArgs = (argv: string[]) => parseOptions(argv, REPORT_OPTIONS, 'report').values;
+export const parseProfilesArgs = (argv: string[]) => parseOptions(argv, PROFILES_OPTIONS, 'profiles').values;
+/** merge-reports takes the shards' report directories after its options. */
+export const parseMergeReportsArgs = (argv: string[]) => parseOptions(argv, MERGE_REPORTS_OPTIONS, 'merge-reports', { operands: true });

@@ -20,6 +20,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(commandUsage(name, command));
     return 0;
   }
+  // A refused flag ends here, before the command's heavy imports load.
+  command.check(rest);
   return (await command.load())(rest);
 }
 

@@ -1,17 +1,16 @@
 import { buildReport } from '../report/build-report.ts';
 import { reportPaths } from '../report/report-paths.ts';
 import { mergeShardResults } from '../report/merge-shard-results.ts';
-import { parseOptions } from '../config/options.ts';
 import { ConfigError, DEFAULTS } from '../config/run-config.ts';
 import { reportInputs } from './report-inputs.ts';
-import { MERGE_REPORTS_OPTIONS } from './command-options.ts';
+import { parseMergeReportsArgs } from './command-options.ts';
 
 /**
  * `ledger-conformance merge-reports --into DIR SHARD_DIR...`: one report and one verdict from the
  * shards of a run; exits like `run` would have for the whole run.
  */
 export async function mergeReportsCommand(argv: string[]): Promise<number> {
-  const { values, operands: shards } = parseOptions(argv, MERGE_REPORTS_OPTIONS, 'merge-reports', { operands: true });
+  const { values, operands: shards } = parseMergeReportsArgs(argv);
   const into = values['--into']?.at(-1);
   if (!into) throw new ConfigError('merge-reports needs --into DIR');
   if (shards.length === 0) throw new ConfigError('merge-reports needs the report directories of the shards');

@@ -1,11 +1,10 @@
-import { parseOptions } from '../config/options.ts';
 import { DEFAULTS } from '../config/run-config.ts';
 import { PROFILES } from '../profiles/profiles.ts';
-import { PROFILES_OPTIONS } from './command-options.ts';
+import { parseProfilesArgs } from './command-options.ts';
 
 /** `ledger-conformance profiles [--json]`: the named targets `run --profile` accepts. */
 export async function profilesCommand(argv: string[]): Promise<number> {
-  if (parseOptions(argv, PROFILES_OPTIONS, 'profiles').values['--json']) {
+  if (parseProfilesArgs(argv)['--json']) {
     process.stdout.write(`${JSON.stringify(PROFILES, null, 2)}\n`);
     return 0;
   }

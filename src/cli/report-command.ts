@@ -1,13 +1,12 @@
-import { parseOptions } from '../config/options.ts';
 import { DEFAULTS } from '../config/run-config.ts';
 import { buildReport } from '../report/build-report.ts';
 import { reportPaths } from '../report/report-paths.ts';
-import { REPORT_OPTIONS } from './command-options.ts';
+import { parseReportArgs } from './command-options.ts';
 import { reportInputs } from './report-inputs.ts';
 
 /** `ledger-conformance report`: rebuilds summary, rules.json and the HTML report from the last run. */
 export async function reportCommand(argv: string[]): Promise<number> {
-  const flags = parseOptions(argv, REPORT_OPTIONS, 'report').values;
+  const flags = parseReportArgs(argv);
   const dir = flags['--report-dir']?.at(-1) ?? DEFAULTS.reportDir;
   const { verdict, summary } = await buildReport(dir, { html: true, ...(await reportInputs(flags, DEFAULTS)) });
   process.stdout.write(`${summary}\nHTML report: ${reportPaths(dir).html}/index.html\n`);

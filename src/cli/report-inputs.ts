@@ -1,5 +1,5 @@
 import { previousRun } from '../report/compare-runs.ts';
-import { readReportJson, type SourceBounds } from '../report/report-source.ts';
+import type { SourceBounds } from '../report/report-source.ts';
 import { readTrend } from '../report/trend.ts';
 import type { ReportOptions } from '../report/build-report.ts';
 
@@ -11,6 +11,7 @@ export async function reportInputs(flags: { '--compare-to'?: string[]; '--histor
   const compareTo = flags['--compare-to']?.at(-1);
   const historyFile = flags['--history']?.at(-1);
   if (historyFile !== undefined) readTrend(historyFile);
-  const previous = compareTo === undefined ? undefined : previousRun(compareTo, await readReportJson('--compare-to', compareTo, 'rules.json', bounds));
+  // Its reader (with the HTTP client, for a published rules.json) loads only for --compare-to.
+  const previous = compareTo === undefined ? undefined : previousRun(compareTo, await (await import('../report/report-source.ts')).readReportJson('--compare-to', compareTo, 'rules.json', bounds));
   return { ...(previous ? { previous } : {}), ...(historyFile !== undefined ? { historyFile } : {}) };
 }

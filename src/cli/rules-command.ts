@@ -2,13 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULTS } from '../config/run-config.ts';
 import { reportPaths } from '../report/report-paths.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
-import { parseOptions } from '../config/options.ts';
 import { listConformanceTests } from './list-tests.ts';
-import { RULES_OPTIONS } from './command-options.ts';
+import { parseRulesArgs } from './command-options.ts';
 
 /** `ledger-conformance rules`: the catalogue, per rule the tests that check it (and the last verdict, if any). */
 export async function rulesCommand(argv: string[]): Promise<number> {
-  const json = parseOptions(argv, RULES_OPTIONS, 'rules').values['--json'] ?? false;
+  const json = parseRulesArgs(argv)['--json'] ?? false;
   const catalogue = loadCatalogue();
   const tests = await listConformanceTests();
   const last = reportPaths(DEFAULTS.reportDir).rules;

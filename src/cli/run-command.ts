@@ -2,23 +2,22 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { buildRunConfig, parseFlags, reportDirOf, type ConfigEnv, type FlagValues } from '../config/parse-args.ts';
 import { ConfigError, TARGET_OF, UNUSED_TARGET, type RunConfig, type Targets } from '../config/run-config.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
-import { resolveConfig } from '../harness/resolve-config.ts';
 import { ensureWritableDir } from '../config/report-dir.ts';
 import type { RunInfo } from '../report/build-report.ts';
 import { reportPaths } from '../report/report-paths.ts';
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
-import { readExpectationFiles } from '../report/expectations.ts';
-import { loadCatalogue } from '../rules/catalogue.ts';
-import { readKnownCallsFile } from '../known-calls/known-calls.ts';
-import { INTERFACES, loadSpec } from '../../specs/load-spec.ts';
+import { INTERFACES } from '../../specs/interfaces.ts';
 import { ROOT, VITEST_CONFIG, VITEST_LOADING } from './package-root.ts';
-import { probeTargets } from './probe-targets.ts';
 import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
 import { reportInputs } from './report-inputs.ts';
-import { provisionChainSamples, type ChainProvision, type VerifyRpcOptions } from '../chain/provision-samples.ts';
+import type { ChainProvision, VerifyRpcOptions } from '../chain/provision-samples.ts';
 import { chainRecordFile } from '../chain/deployment-record.ts';
 import { rpcOrigin } from '../chain/write-guard.ts';
+
+// What this module imports statically is light: the embedded reference starts before the readers of
+// specs, catalogue and input files (swagger-parser, ajv, yaml), the HTTP client (undici), the chain
+// (viem) and vitest load, each where it is used, the chain's and the input files' only when asked for.
 
 const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
 
@@ -26,6 +25,7 @@ const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', veri
 async function provisionChain(rpc: VerifyRpcOptions, run: RunConfig, dir: string, say: (text: string) => void): Promise<ChainProvision> {
   ensureWritableDir('--report-dir', dir);
   const recordFile = chainRecordFile(dir);
+  const { provisionChainSamples } = await import('../chain/provision-samples.ts');
   const chain = await provisionChainSamples(rpc, { allowWrites: run.allowWrites, treatAsRemote: run.treatAsRemote, recordFile });
   say(`verification samples on chain ${chain.chainId} (--verify-rpc ${rpcOrigin(rpc.url)}): ${chain.deployments.length} contracts, ${chain.deployed} deployed, ${chain.reused} reused (${recordFile})\n`);
   return chain;
@@ -48,8 +48,37 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * Broken specs, catalogue or input files are configuration errors: found before any target is
+ * touched. Returns the expectations and what the report is compared with.
+ */
+async function readRunInputs(flags: FlagValues, run: RunConfig) {
+  const [{ loadCatalogue }, { loadSpec }] = await Promise.all([import('../rules/catalogue.ts'), import('../../specs/load-spec.ts')]);
+  const catalogue = loadCatalogue();
+  for (const name of INTERFACES) await loadSpec(name);
+  const expectations = run.expectationsFiles.length
+    ? (await import('../report/expectations.ts')).readExpectationFiles(run.expectationsFiles, new Set(catalogue.keys()))
+    : undefined;
+  if (run.knownCallsFile) (await import('../known-calls/known-calls.ts')).readKnownCallsFile(run.knownCallsFile);
+  return { expectations, compared: await reportInputs(flags, run) };
+}
+
+/** What the run needs once its targets are known: their probes and the configuration the tests get. */
+async function probeModules() {
+  const [{ resolveConfig }, { probeTargets }] = await Promise.all([import('../harness/resolve-config.ts'), import('./probe-targets.ts')]);
+  return { resolveConfig, probeTargets };
+}
+
+/** vitest, and the reporter that writes allure's results from it. */
+async function vitestModules() {
+  const [{ startVitest }, { AllureResultsReporter }] = await Promise.all([import('vitest/node'), import('../report/allure-results-reporter.ts')]);
+  return { startVitest, AllureResultsReporter };
+}
+
 async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPaths>): Promise<number> {
   const run = buildRunConfig(flags, process.env as ConfigEnv);
+  // Read once here so that a bad file is one clear error before any chain, server or test starts.
+  if (run.verifySamplesFile !== undefined) (await import('../samples/verify-samples-file.ts')).readVerificationSamples(run.verifySamplesFile);
   const given = run.targets;
   const anyGiven = Boolean(given.baseUrl || given.statusUrl || given.verifyUrl);
   if (anyGiven && (run.faults.length || run.behaviour !== undefined)) {
@@ -73,20 +102,14 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   });
   embedded?.catch(() => undefined);
   const stopEmbedded = () => embedded?.then((server) => server.close(), () => undefined);
-  let catalogue: ReturnType<typeof loadCatalogue>;
-  let expectations: ReturnType<typeof readExpectationFiles> | undefined;
-  let compared: Awaited<ReturnType<typeof reportInputs>>;
+  let inputs: Awaited<ReturnType<typeof readRunInputs>>;
   try {
-    // Broken specs or catalogues are configuration errors: find them before touching any target.
-    catalogue = loadCatalogue();
-    for (const name of INTERFACES) await loadSpec(name);
-    expectations = run.expectationsFiles.length ? readExpectationFiles(run.expectationsFiles, new Set(catalogue.keys())) : undefined;
-    if (run.knownCallsFile) readKnownCallsFile(run.knownCallsFile);
-    compared = await reportInputs(flags, run);
+    inputs = await readRunInputs(flags, run);
   } catch (error) {
     await stopEmbedded();
     throw error;
   }
+  const { expectations, compared } = inputs;
 
   try {
     ensureWritableDir('--report-dir', paths.dir);
@@ -97,6 +120,11 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   // An old verdict must never outlive the run that replaces it, even one that is interrupted.
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
+  // This process would wait idle for the embedded reference: what the run needs next loads meanwhile.
+  // A given target is probed first, so that a refused one ends without vitest.
+  const early = anyGiven ? undefined : { probes: probeModules(), vitest: vitestModules() };
+  early?.probes.catch(() => undefined);
+  early?.vitest.catch(() => undefined);
 
   let server: { close(): Promise<void> } | undefined;
   let targets: Targets;
@@ -120,6 +148,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   try {
     const drift = driftPaths(paths.dir);
     for (const p of [paths.allureResults, paths.exchanges, paths.har, paths.attempts, paths.faults, paths.vitestJson, paths.vitestBlob, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
+    const { resolveConfig, probeTargets } = await (early?.probes ?? probeModules());
     // The probes reach the targets too: they keep to the run's rate and count as its requests.
     const { effectiveRate } = resolveConfig(run, targets, { embedded: !anyGiven });
     const probes = await probeTargets(targets, run.only, { ...run, rate: effectiveRate, attemptLog: paths.attempts });
@@ -142,9 +171,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
     const started = Date.now();
-    // vitest, drift and report code load only now: a run refused on its flags or targets ends
-    // without them, and an embedded reference starts in its own process meanwhile.
-    const { startVitest } = await import('vitest/node');
+    const { startVitest, AllureResultsReporter } = await (early?.vitest ?? vitestModules());
     const vitest = await startVitest('test', run.only.map((name) => `suites/${name}`), {
       root: ROOT,
       config: VITEST_CONFIG,
@@ -157,7 +184,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],
         ...(run.shard ? [['blob', { outputFile: paths.vitestBlob }]] : []),
-        new (await import('../report/allure-results-reporter.ts')).AllureResultsReporter(paths.allureResults),
+        new AllureResultsReporter(paths.allureResults),
       ],
     } as never, undefined, run.json ? { stdout: process.stderr } : undefined);
     const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {

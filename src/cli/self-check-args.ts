@@ -1,5 +1,5 @@
 // Flags of `ledger-conformance self-check`, checked up front: bad input is one usage error.
-import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
+import { INTERFACES, type InterfaceName } from '../../specs/interfaces.ts';
 import { parseOptions, type OptionTable } from '../config/options.ts';
 import { ConfigError } from '../config/run-config.ts';
 import { parseSeed } from '../config/seed.ts';

@@ -3,8 +3,6 @@
 // to its interface, in parallel child runs; reports which rule caught each fault and the score.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildReport } from '../report/build-report.ts';
-import { writeSelfCheckPage } from '../report/self-check-page.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import { parseSelfCheckArgs } from './self-check-args.ts';
 import { runChild, stopChildren, type ChildRunResult, type ChildRunSpec } from './self-check-run.ts';
@@ -117,6 +115,8 @@ export async function selfCheckCommand(argv: string[]): Promise<number> {
   const text = selfCheckText(report);
   writeFileSync(join(reportDir, 'self-check.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(reportDir, 'self-check.txt'), text);
+  // The report writers load only now: the child runs start without waiting for them.
+  const [{ writeSelfCheckPage }, { buildReport }] = await Promise.all([import('../report/self-check-page.ts'), import('../report/build-report.ts')]);
   writeSelfCheckPage(reportDir, report);
   // The clean run's rules page is rebuilt so that it links the self-check page.
   // A run refused (exit 2) or broken by the suite (exit 4) left no results to build a report from.

@@ -1,10 +1,9 @@
 import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
-import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
+import { INTERFACES, type InterfaceName } from '../../specs/interfaces.ts';
 import { parseHeaderLine } from './headers.ts';
 import { parseSeed } from './seed.ts';
 import { normalizeBaseUrl } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
-import { readVerificationSamples } from '../samples/verify-samples-file.ts';
 import { parseOptions, type OptionTable, type OptionValues } from './options.ts';
 import type { VerifyRpcOptions } from '../chain/provision-samples.ts';
 import { refusePublicChain, refuseRemoteChain } from '../chain/write-guard.ts';
@@ -186,8 +185,6 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
   };
   const verifyRpc = verifyRpcOptions(flags);
   const verifySamplesFile = last(flags['--verify-samples']);
-  // Read once here so that a bad file is one clear error before any test runs.
-  if (verifySamplesFile !== undefined) readVerificationSamples(verifySamplesFile);
   const minEvaluatedText = last(flags['--min-evaluated']);
   if (minEvaluatedText !== undefined && !(/^\d+(\.\d+)?$/.test(minEvaluatedText) && Number(minEvaluatedText) <= 100)) {
     throw new ConfigError(`--min-evaluated takes a percentage from 0 to 100, got "${minEvaluatedText}"`);

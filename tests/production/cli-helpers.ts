@@ -35,13 +35,18 @@ export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> 
 }
 
 /**
- * Starts `ledger-conformance ARGS`. Targets and headers come from the arguments only, never from
+ * The environment of a CLI child: targets and headers come from the arguments only, never from
  * the environment of whoever runs the tests (vite itself sets BASE_URL=/ in it).
  */
-export function spawnCli(args: string[]): ChildProcessWithoutNullStreams {
+export function cliEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   for (const name of ['BASE_URL', 'STATUS_URL', 'VERIFY_URL', 'CONFORMANCE_HEADERS', 'CONFORMANCE_CONFIG']) delete env[name];
-  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env });
+  return env;
+}
+
+/** Starts `ledger-conformance ARGS`. */
+export function spawnCli(args: string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: cliEnv() });
 }
 
 /**
