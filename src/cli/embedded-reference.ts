@@ -30,7 +30,11 @@ function argsOf(options: ReferenceServerOptions): string[] {
   ];
 }
 
-export async function startEmbeddedReference(options: ReferenceServerOptions = {}): Promise<{ baseUrl: string; statusUrl: string; verifyUrl: string; close(): Promise<void> }> {
+/**
+ * Starts the reference in its own process. `signal` ends a start no longer wanted (the run was
+ * refused meanwhile): the child stops at once instead of being waited for until it is ready.
+ */
+export async function startEmbeddedReference(options: ReferenceServerOptions = {}, signal?: AbortSignal): Promise<{ baseUrl: string; statusUrl: string; verifyUrl: string; close(): Promise<void> }> {
   // The IPC channel carries the ready message; when this process ends, the child sees it close and stops.
   const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, ...(COMPILED ? [] : ['--import', 'tsx']), MAIN, ...argsOf(options)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
@@ -38,6 +42,8 @@ export async function startEmbeddedReference(options: ReferenceServerOptions = {
     stderr += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const abandon = () => child.kill('SIGTERM');
+  signal?.addEventListener('abort', abandon, { once: true });
   const ready = await new Promise<ReadyMessage['ready']>((resolve, reject) => {
     child.once('message', (message: ReadyMessage) => resolve(message.ready));
     child.once('error', reject);
@@ -47,6 +53,7 @@ export async function startEmbeddedReference(options: ReferenceServerOptions = {
       reject(Object.assign(new Error(message), code === 2 ? { name: 'UnknownLayerError' } : {}));
     });
   });
+  signal?.removeEventListener('abort', abandon);
   // What the server says later goes where it went when it ran in this process. Neither the pipe nor
   // the channel keeps this process alive: close() ends the child, and so does this process ending.
   child.stderr!.removeAllListeners('data').pipe(process.stderr);

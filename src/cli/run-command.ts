@@ -91,6 +91,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   if (chain) run.verifyChainId = chain.chainId;
   // Without a target the embedded reference starts at once, in its own process, while this one
   // checks specs and catalogue; nothing is sent to it before they pass.
+  const refused = new AbortController();
   const embedded = anyGiven ? undefined : startEmbeddedReference({
     // Only what the run checks: a run without the query service needs no ledger database.
     statusOnly: run.only.every((name) => name === 'status'),
@@ -99,9 +100,13 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
     // Its verifier then reads the chain the suite deploys on, and serves that chain alone.
     ...(chain && run.verifyRpc ? { verifyRpc: run.verifyRpc.url } : {}),
-  });
+  }, refused.signal);
   embedded?.catch(() => undefined);
-  const stopEmbedded = () => embedded?.then((server) => server.close(), () => undefined);
+  // A refused run ends the reference whether it is still starting or ready.
+  const stopEmbedded = () => {
+    refused.abort();
+    return embedded?.then((server) => server.close(), () => undefined);
+  };
   let inputs: Awaited<ReturnType<typeof readRunInputs>>;
   try {
     inputs = await readRunInputs(flags, run);
