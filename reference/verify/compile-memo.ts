@@ -17,7 +17,7 @@ function keyOf(compilerVersion: string, inputText: string): string {
 export interface RememberedCompile {
   /** The compiler's output, as it printed it. */
   output: string;
-  /** How long the compile took. */
+  /** The CPU time of the compile itself (not of loading the compiler, nor of waiting for it): a machine's load does not stretch it. */
   ms: number;
 }
 

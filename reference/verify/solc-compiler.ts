@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { compileMemo } from './compile-memo.ts';
+import { compileMemo, type RememberedCompile } from './compile-memo.ts';
 import { CACHE_DIR } from '../cache-dir.ts';
 
 /** The long version of the compiler the npm `solc` package bundles. */
@@ -75,7 +75,10 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', ({ id, input }) => {
   try {
     if (!loaded.startsWith(expected)) throw new Error('bundled solc reports ' + loaded + ', expected ' + expected);
-    process.send({ id, output: solc.compile(input, { import: refuseImport }) });
+    const before = process.cpuUsage();
+    const output = solc.compile(input, { import: refuseImport });
+    const spent = process.cpuUsage(before);
+    process.send({ id, output, ms: Math.round((spent.user + spent.system) / 1000) });
   } catch (error) {
     process.send({ id, error: String(error && error.message || error) });
   }
@@ -84,7 +87,7 @@ process.on('message', ({ id, input }) => {
 const memo = compileMemo(join(CACHE_DIR, 'solc'));
 let compiler: ChildProcess | undefined;
 let nextId = 0;
-const pending = new Map<number, { resolve(text: string): void; reject(error: Error): void }>();
+const pending = new Map<number, { resolve(compile: RememberedCompile): void; reject(error: Error): void }>();
 
 /** Lets this process exit while the compiler has nothing to do (and keeps it alive while it has). */
 function holdOpen(child: ChildProcess, hold: boolean): void {
@@ -101,12 +104,12 @@ function compilerProcess(): ChildProcess {
   if (compiler) return compiler;
   const solcPath = createRequire(import.meta.url).resolve('solc');
   const child = spawn(process.execPath, ['-e', COMPILER_SOURCE, solcPath, BUNDLED_COMPILER_VERSION], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  child.on('message', ({ id, output, error }: { id: number; output?: string; error?: string }) => {
+  child.on('message', ({ id, output, ms, error }: { id: number; output?: string; ms?: number; error?: string }) => {
     const job = pending.get(id);
     pending.delete(id);
     if (pending.size === 0) holdOpen(child, false);
     if (error !== undefined) job?.reject(new Error(error));
-    else job?.resolve(output!);
+    else job?.resolve({ output: output!, ms: ms! });
   });
   const fail = (reason: string) => {
     if (compiler === child) compiler = undefined;
@@ -134,14 +137,13 @@ export async function compileStandardJsonOffThread(input: unknown): Promise<Stan
   }
   const child = compilerProcess();
   const id = nextId++;
-  const started = performance.now();
-  const output = await new Promise<string>((resolve, reject) => {
+  const compile = await new Promise<RememberedCompile>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     holdOpen(child, true);
     child.send({ id, input: inputText });
   });
-  memo.keep(BUNDLED_COMPILER_VERSION, inputText, { output, ms: Math.round(performance.now() - started) });
-  return JSON.parse(output) as StandardJsonOutput;
+  memo.keep(BUNDLED_COMPILER_VERSION, inputText, compile);
+  return JSON.parse(compile.output) as StandardJsonOutput;
 }
 
 /** The error-severity diagnostics of an output, as one readable string (empty when none). */
