@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TurnLaneSequencer } from './src/harness/turn-lane-sequencer.ts';
+import { DEFAULTS } from './src/config/run-config.ts';
 
 // The installed package runs its compiled copy (dist/vitest.config.js with .js suites); the repository the sources.
 const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
@@ -9,11 +10,10 @@ const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
 const COMPILED_HERE = EXT === 'js' ? [new RegExp(`^${fileURLToPath(new URL('.', import.meta.url)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)] : [];
 
 // Workers of the conformance files, as the run resolved them (--workers; src/harness/resolve-config.ts):
-// a distant target is waited on in several side by side; a loopback one, the embedded reference
-// and `npm test`'s included, shares this machine's cores, where more workers only load the modules
-// again (about 1.5 s of CPU each) and the run takes no less time.
+// a target's waits overlap in several side by side, a distant one's answers and the verification
+// jobs of any; `npm test`'s embedded reference gets the loopback default.
 const passed = process.env.CONFORMANCE_CONFIG ? (JSON.parse(process.env.CONFORMANCE_CONFIG) as { effectiveWorkers: number }) : undefined;
-const CONFORMANCE_WORKERS = passed?.effectiveWorkers ?? 1;
+const CONFORMANCE_WORKERS = passed?.effectiveWorkers ?? DEFAULTS.loopbackWorkers;
 
 // Two projects: "self" tests the project's own parts (harness, generators, reference server);
 // "conformance" runs the suites against a target (the embedded reference server by default).
@@ -30,11 +30,10 @@ export default defineConfig({
           // busy (vitest's default on 2 cores is one file at a time); more starve the children until
           // their own timeouts and throttling waits run out. The two workers are reused from file to
           // file (not isolated): a fresh process per file cost a third of the project's CPU in start-up
-          // and imports; no test depends on module state another file left. A worker count other than
-          // the conformance project's needs its own group, run after that project.
-          maxWorkers: 2,
+          // and imports; no test depends on module state another file left. The worker count is the
+          // conformance project's, so the two projects share one group and run side by side.
+          maxWorkers: DEFAULTS.loopbackWorkers,
           isolate: false,
-          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -80,9 +80,9 @@ describe('run configuration', () => {
     expect(forced.effectiveRate).toBe(5);
   });
 
-  it('runs the files in one worker on loopback and in three against a distant target, unless --workers says', () => {
+  it('runs the files in two workers on loopback and in three against a distant target, unless --workers says', () => {
     const workers = (argv: string[]) => resolveConfig(buildRunConfig(parseFlags(argv), {}), targets, { embedded: false }).effectiveWorkers;
-    expect(workers(['--only', 'status'])).toBe(1);
+    expect(workers(['--only', 'status'])).toBe(2);
     expect(workers([])).toBe(3);
     expect(workers(['--only', 'status', '--treat-as-remote'])).toBe(3);
     expect(workers(['--only', 'status', '--workers', '4'])).toBe(4);

@@ -85,6 +85,8 @@ export const DEFAULTS = {
   remoteRate: 5,
   remoteMaxRequests: 5_000,
   remoteWorkers: 3,
+  /** On loopback: the verification files, which mostly wait on jobs, run beside the query service's. */
+  loopbackWorkers: 2,
   /** A run that judged less of an interface's contract rules than this (percent) cannot claim PASS. */
   minEvaluated: 80,
   verifyChainId: '296',

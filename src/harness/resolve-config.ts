@@ -41,7 +41,7 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
     loopback,
     effectiveRate: run.rate ?? (anyRemote ? DEFAULTS.remoteRate / shards : Infinity),
     effectiveMaxRequests: Math.max(0, maxRequests - (extra.probesSent ?? 0) - (extra.reserved ?? 0)),
-    effectiveWorkers: run.workers ?? (anyRemote ? DEFAULTS.remoteWorkers : 1),
+    effectiveWorkers: run.workers ?? (anyRemote ? DEFAULTS.remoteWorkers : DEFAULTS.loopbackWorkers),
     exchangeLog: extra.exchangeLog,
     attemptLog: extra.attemptLog,
     faultLog: extra.faultLog,
