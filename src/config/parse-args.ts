@@ -32,7 +32,7 @@ export const RUN_OPTIONS = {
   'max-requests': { type: 'string', value: 'N', group: RUN, help: `request budget for the run, probes included (default: none on loopback, ${DEFAULTS.remoteMaxRequests} elsewhere)` },
   workers: {
     type: 'string', value: 'N', group: RUN,
-    help: `test files run side by side in N processes, a target's waits overlapping (default: ${DEFAULTS.loopbackWorkers} on\nloopback, where they share the target's cores, ${DEFAULTS.remoteWorkers} elsewhere); budget, rate and pacing stay run-wide`,
+    help: `test files run side by side in N processes, a target's waits overlapping (default: on loopback 1, or\n${DEFAULTS.loopbackWorkers} with verify and another interface; ${DEFAULTS.remoteWorkers} elsewhere); budget, rate and pacing stay run-wide`,
   },
   seed: { type: 'string', value: 'N', group: RUN, help: "replay a run's generated inputs (env CONFORMANCE_SEED)" },
   depth: { type: 'string', value: 'N', group: RUN, help: `generated examples per property (default ${DEFAULTS.depth}; env CONFORMANCE_DEPTH)` },

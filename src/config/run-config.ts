@@ -85,7 +85,7 @@ export const DEFAULTS = {
   remoteRate: 5,
   remoteMaxRequests: 5_000,
   remoteWorkers: 3,
-  /** On loopback: the verification files, which mostly wait on jobs, run beside the query service's. */
+  /** On loopback, in a run with the verification interface and another: its files, which mostly wait on jobs, run beside the others. */
   loopbackWorkers: 2,
   /** A run that judged less of an interface's contract rules than this (percent) cannot claim PASS. */
   minEvaluated: 80,

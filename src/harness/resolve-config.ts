@@ -21,6 +21,14 @@ export interface ResolveExtra {
 }
 
 /**
+ * On loopback a second worker pays (its modules, about a second of CPU) only where there is waiting to
+ * overlap: the verification files, mostly waiting on jobs, beside another interface's.
+ */
+function loopbackWorkers(only: readonly string[]): number {
+  return only.includes('verify') && only.length > 1 ? DEFAULTS.loopbackWorkers : 1;
+}
+
+/**
  * Fills in what the run actually uses: the targets, which of them count as loopback, and the
  * rate and budget, which default to production-safe values for anything that is not loopback.
  * Shards of one run hit the target at the same time, so each takes its share of the defaults.
@@ -41,7 +49,7 @@ export function resolveConfig(run: RunConfig, targets: Targets, extra: ResolveEx
     loopback,
     effectiveRate: run.rate ?? (anyRemote ? DEFAULTS.remoteRate / shards : Infinity),
     effectiveMaxRequests: Math.max(0, maxRequests - (extra.probesSent ?? 0) - (extra.reserved ?? 0)),
-    effectiveWorkers: run.workers ?? (anyRemote ? DEFAULTS.remoteWorkers : DEFAULTS.loopbackWorkers),
+    effectiveWorkers: run.workers ?? (anyRemote ? DEFAULTS.remoteWorkers : loopbackWorkers(run.only)),
     exchangeLog: extra.exchangeLog,
     attemptLog: extra.attemptLog,
     faultLog: extra.faultLog,
