@@ -7,6 +7,7 @@ import { ruleTest } from './rule-test.ts';
  * rules every answer is judged by, so a 5xx to the probe is a finding like any other.
  */
 export function probeAnswerTest(iface: InterfaceName): void {
+  // Beside the others (no turns): it sends nothing, it judges the answer the CLI's probe had.
   ruleTest('answered the start-up probe without a server error', [NO_SERVER_ERROR[iface]], async (t) => {
     const answer = t.config.probeAnswers?.[iface];
     if (!answer) return t.skip('no start-up probe was sent: the suites ran outside the CLI');

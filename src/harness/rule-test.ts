@@ -14,13 +14,13 @@ import { interfaceOfRule, loadCatalogue, type RuleSource } from '../rules/catalo
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import type { ConformanceMeta, RecordedViolation, StopCause } from './conformance-meta.ts';
 import { judgeEveryAnswer, unreadableAnswer } from './every-answer.ts';
-import { ONE_AT_A_TIME } from './one-at-a-time.ts';
 import { RequestRefused } from './request-guard.ts';
 import { runInTestScope, runState } from './run-state.ts';
 import { ruleStory } from '../report/rule-story.ts';
 import { reproducerDir, writeReproducer } from '../report/reproducer.ts';
 import { SkipCheck, skipBecause, type AbsenceOptions } from './skip.ts';
 import { TestEvidence } from './test-evidence.ts';
+import type { TurnReason } from './turns.ts';
 
 type Redactor = ReturnType<typeof createRedactor>;
 
@@ -59,6 +59,8 @@ export interface RuleTestOptions {
   /** The check changes state or loads the target: runs on loopback targets or with --allow-writes. */
   writes?: boolean;
   timeout?: number;
+  /** Why the test takes turns across the run (src/harness/turns.ts); without it, it runs beside the others. */
+  turns?: TurnReason;
 }
 
 const STOPPED_BY: Record<StopCause, string> = {
@@ -95,16 +97,16 @@ function stopCause(error: unknown): StopCause | undefined {
 interface Schedule {
   ownTimeMs: number;
   limitMs: number;
-  /** Alone across the run (the interface takes turns), not only in its file. */
+  /** Alone across the run among the tests that take turns, not only in its file. */
   takesTurns: boolean;
   sequential: boolean;
 }
 
-function scheduleOf(iface: InterfaceName, timeout: number): Schedule {
+function scheduleOf(timeout: number, turns: TurnReason | undefined): Schedule {
   const ownTimeMs = Math.max(timeout - TEST_TIME_MARGIN_MS, timeout / 2);
   // A test that takes turns across the run may first wait for one test of every other worker: its
   // time budget starts with its turn, and vitest's limit leaves room for the waits before it.
-  const takesTurns = ONE_AT_A_TIME.has(iface);
+  const takesTurns = turns !== undefined;
   const limitMs = takesTurns ? timeout * inject('coordinator').workers : timeout;
   // Independent tests run concurrently (at most maxConcurrency of a file at once); a test inside a
   // describe.sequential block keeps its place in line, for requests that depend on each other.
@@ -177,7 +179,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   const unknown = rules.filter((r) => !catalogue.has(r));
   if (rules.length === 0 || unknown.length) throw new Error(`test "${name}" names unknown rules: ${unknown.join(', ') || '(none given)'}`);
   const iface = interfaceOfRule(rules[0]!);
-  const schedule = scheduleOf(iface, options.timeout ?? 120_000);
+  const schedule = scheduleOf(options.timeout ?? 120_000, options.turns);
 
   test(name, { timeout: schedule.limitMs, meta: { rules }, ...(schedule.sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
     const state = runState();

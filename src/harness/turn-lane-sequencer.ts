@@ -1,12 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { ONE_AT_A_TIME } from './one-at-a-time.ts';
+import { declaresTurns } from './turns.ts';
 
 /** The vitest project of the conformance suites (vitest.config.ts). */
 const CONFORMANCE_PROJECT = 'conformance';
 
-function takesTurns(spec: TestSpecification): boolean {
-  const iface = /[/\\]suites[/\\]([^/\\]+)[/\\]/.exec(spec.moduleId)?.[1];
-  return iface !== undefined && (ONE_AT_A_TIME as ReadonlySet<string>).has(iface);
+/** A file with a test that takes turns across the run (src/harness/turns.ts); the others run wherever a worker is free. */
+function holdsTurns(spec: TestSpecification): boolean {
+  return declaresTurns(readFileSync(spec.moduleId, 'utf8'));
 }
 
 /**
@@ -28,17 +29,17 @@ export function laneOrder<T>(files: readonly T[], workers: number, turns: (file:
 }
 
 /**
- * vitest's order (longest first, by the last run's durations), with the conformance files whose
- * tests run one at a time across the run (src/harness/one-at-a-time.ts) kept in one lane: in
- * vitest's order they come first and hold every worker waiting for each other's turns, while the
- * other files wait. Other projects keep vitest's order.
+ * vitest's order (longest first, by the last run's durations), with the conformance files that hold
+ * tests taking turns across the run kept in one lane: in vitest's order they come first and hold
+ * every worker waiting for each other's turns, while the other files wait. Other projects keep
+ * vitest's order.
  */
 export class TurnLaneSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const conformance = sorted.filter((s) => s.project.name === CONFORMANCE_PROJECT);
     if (conformance.length === 0) return sorted;
-    const arranged = laneOrder(conformance, conformance[0]!.project.config.maxWorkers, takesTurns);
+    const arranged = laneOrder(conformance, conformance[0]!.project.config.maxWorkers, holdsTurns);
     return sorted.map((s) => (s.project.name === CONFORMANCE_PROJECT ? arranged.shift()! : s));
   }
 }

@@ -1,6 +1,7 @@
 // Valid submissions (contract 4.8): accepted with a UUID and followed to the end of the job; a
 // verified contract cannot be verified again, under any letter case of its address; a second
-// submission while the first job runs is refused. These change the target's state: writes.
+// submission while the first job runs is refused. These change the target's state (writes), the
+// state of known samples: each takes its turn across the run (src/harness/turns.ts).
 import { describe } from 'vitest';
 import fc from 'fast-check';
 import { expectRule } from '../../src/checks/rule-violation.ts';
@@ -14,8 +15,6 @@ import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { retryAfterMs } from '../../src/http/retry-after.ts';
-
-const WRITES = { writes: true };
 
 interface ValidSubmission {
   /** The known sample submitted; none where no sample is known. */
@@ -101,6 +100,7 @@ async function followAccepted(t: Check, samples: VerificationSample[], groups: E
 }
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
+  // Turns: submits a known sample not verified yet, which verifies it.
   ruleTest('accepts a valid submission without a creation transaction hash, answering a UUID verificationId', [
     'VF-4.8-accept-verification-id-uuid', 'VF-4.8-accept-status-202', 'VF-4.8-verification-id-v4-lowercase', 'VF-4.8-json-request-body',
     'VF-4.8-creation-tx-hash-optional', 'VF-1-asynchronous-verification', 'VF-5-no-credentials-needed', 'VF-9-path-prefix-v2', 'VF-7-no-server-error',
@@ -120,8 +120,9 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     // Asynchronous: the acceptance carries a job id, not the result; the result comes from the job.
     const resultKeys = ['match', 'runtimeMatch', 'creationMatch', 'contract', 'isJobCompleted'].filter((k) => k in (body as object));
     expectRule('VF-1-asynchronous-verification', resultKeys.length === 0, `${context}: the acceptance already carries verification results (${resultKeys.join(', ')})`, exchange);
-  }, WRITES);
+  }, { writes: true, turns: 'known-sample' });
 
+  // Turns: submits a known sample not verified yet and follows the job that verifies it.
   ruleTest('reports the accepted job at GET /v2/verify/{verificationId} until it completes', [
     'VF-4.8-job-status-endpoint', 'VF-4.8-job-status-200', 'VF-4.8-job-object-fields', 'VF-4.8-job-match-values', 'VF-4.8-job-error-when-failed', 'VF-1-asynchronous-verification',
     'VF-4.8-accept-verification-id-uuid', 'VF-4.8-job-lifecycle', 'VF-1-known-sample-verifies',
@@ -138,8 +139,9 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     t.soft('VF-4.8-job-object-fields', contract.chainId === decodeURIComponent(chainId ?? ''), `job reports chainId ${JSON.stringify(contract.chainId)}, submitted ${chainId}`, followed.exchange);
     t.soft('VF-4.8-job-object-fields', contract.address?.toLowerCase() === decodeURIComponent(address ?? '').toLowerCase(), `job reports address ${String(contract.address)}, submitted ${address}`, followed.exchange);
     t.note(`job ended with match ${String(contract.match)}${followed.job.error ? `, error ${followed.job.error.customCode}` : ''}`);
-  }, WRITES);
+  }, { writes: true, turns: 'known-sample' });
 
+  // Turns: verifies a known sample (or finds it verified) and submits it again.
   ruleTest('rejects a resubmission of a contract verified with exact matches as already_verified', ['VF-7-already-verified', 'VF-7-already-verified-409', 'VF-7-error-body-shape', 'VF-1-known-sample-verifies'], async (t) => {
     const sample = await verifiedSample(t);
     const exchange = await submitVerification(t, sample.chainId, sample.address, sampleBody(sample, { withCreationHash: true }));
@@ -148,8 +150,9 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     const error = expectVerificationErrorBody(t, exchange, context);
     expectRule('VF-7-already-verified', error.customCode === 'already_verified', `${context} answered customCode ${error.customCode}`, exchange);
     t.soft('VF-7-already-verified-409', exchange.status === 409, `${context}: already_verified came with ${exchange.status}, the notes observe 409`, exchange);
-  }, WRITES);
+  }, { writes: true, turns: 'known-sample' });
 
+  // Turns: verifies a known sample and submits it again under other spellings of its address.
   ruleTest('treats the address in upper, lower and mixed case as the same contract', ['VF-4.8-address-case-insensitive'], async (t) => {
     const sample = await verifiedSample(t);
     const hex = sample.address.slice(2);
@@ -172,8 +175,9 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       for (const address of [oneApart(true), oneApart(false)]) await sameContract(address);
     }
     await checkProperty(t, spellings, sameContract, { runs: Math.min(t.config.depth, 4) });
-  }, WRITES);
+  }, { writes: true, turns: 'known-sample' });
 
+  // Turns: submits known samples twice at once, so that the second meets the first's running job.
   ruleTest('refuses another submission while the first job still runs with duplicate_verification_request', ['VF-7-duplicate-request-429', 'VF-1-known-sample-verifies'], async (t) => {
     // A few samples, so that twice as many simultaneous submissions stay within a rate limit.
     const samples = firstVerificationSamples(t).slice(0, 4);
@@ -202,9 +206,10 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     }
     if (observed === 0) t.skip(`no job was observed running: ${groups.map(answers).join('; ')}`);
     t.note(`${observed} contract(s) met a running job`);
-  }, WRITES);
+  }, { writes: true, turns: 'known-sample' });
 
   // The control samples are verified by their twins (and judged there), only once their refusals are decided.
+  // Turns: verifies every known sample.
   ruleTest('verifies every known sample with its expected match, then answers already_verified under any letter case of its address', [
     'VF-1-known-sample-verifies', 'VF-7-already-verified', 'VF-4.8-address-case-insensitive', 'VF-4.8-json-request-body', 'VF-4.8-job-lifecycle',
   ], async (t) => {
@@ -224,5 +229,5 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       const other = await submitVerification(t, sample.chainId, spelling, sampleBody(sample));
       t.soft('VF-4.8-address-case-insensitive', refusalCode(other) === 'already_verified', `${context} as ${spelling} answered ${other.status} ${refusalCode(other) ?? ''}, not already_verified`, other);
     }
-  }, WRITES);
+  }, { writes: true, turns: 'known-sample' });
 });

@@ -43,11 +43,10 @@ const FIELD_RULES = [
 /** A body that is not a JSON object or array at all: a strict JSON parser refuses it as invalid_json (notes). */
 const isScalar = (body: unknown) => body === null || typeof body !== 'object';
 
-const WRITES = { writes: true };
-
 const COMMON = ['VF-7-error-body-shape', 'VF-7-error-id-v4', 'VF-7-invalid-parameter-400', 'VF-4.8-rejection-never-match'];
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
+  // Turns: its control twin verifies a known sample, and a broken body a faulty verifier takes there verifies it too.
   ruleTest('rejects every missing or malformed body field where its repaired twin is taken', [...FIELD_RULES, ...COMMON], async (t) => {
     const submissions = new BrokenSubmissions(t, submissionSites(t, 0), { controls: true });
     const send = (rule: string, context: string, broken: (twin: Record<string, unknown>) => unknown, scalar = false) => submissions.send({
@@ -67,8 +66,9 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       }, { runs: Math.min(t.config.depth, 3) });
     }
     await submissions.settle();
-  }, { ...WRITES, timeout: 240_000 });
+  }, { writes: true, turns: 'known-sample', timeout: 240_000 });
 
+  // Turns: submits a known sample under both spellings of its compiler version.
   ruleTest('takes compilerVersion with or without the leading v as the same version', ['VF-4.8-compiler-version-pattern', 'VF-1-known-sample-verifies'], async (t) => {
     // One the refusal controls leave alone: verifying it here must not spoil their addresses.
     const [sample] = firstVerificationSamples(t);
@@ -85,8 +85,9 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       if (outcome.kind === 'undecided') t.notEvaluated('VF-4.8-compiler-version-pattern', outcome.detail);
       else t.soft('VF-4.8-compiler-version-pattern', verifiesThere(outcome), `${sample.contractIdentifier} with compilerVersion ${version} was refused (${outcome.kind === 'not_verified' ? outcome.detail : outcome.kind}) while ${takenVersion} was taken`, outcome.exchange);
     }
-  }, WRITES);
+  }, { writes: true, turns: 'known-sample' });
 
+  // Beside the others: unparseable text at addresses that hold no known sample starts no job and verifies nothing.
   ruleTest('rejects a body that is not parseable JSON with invalid_json', ['VF-7-no-server-error', 'VF-7-invalid-json-400', 'VF-7-error-body-shape'], async (t) => {
     const text = JSON.stringify(wellFormedBody(t));
     // Every proper prefix of a JSON object's text is unparseable.
@@ -102,6 +103,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     }, { runs: 3 });
   });
 
+  // Beside the others: malformed bodies for an unsupported chain, at addresses that hold no known sample, start no job.
   ruleTest('validates the body before the chain: a malformed body for an unsupported chain gives invalid_parameter', ['VF-7-validation-before-chain', 'VF-7-error-body-shape'], async (t) => {
     const bodies = verificationBodyArbitrary(await bodySchema(), { invalid: true });
     await checkProperty(t, fc.tuple(bodies, strangerAddressArbitrary()), async ([c, address]) => {
@@ -114,6 +116,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     }, { runs: Math.min(t.config.depth, 4) });
   });
 
+  // Beside the others: refused at once, at addresses that hold no known sample (taken by a faulty verifier, nothing verifies there).
   ruleTest('rejects an unknown query parameter with invalid_parameter', ['VF-7-invalid-parameter-400', 'VF-7-error-body-shape'], async (t) => {
     const body = wellFormedBody(t);
     const names = fc.stringMatching(/^[a-z][a-zA-Z]{2,10}$/);

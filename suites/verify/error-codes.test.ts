@@ -11,6 +11,7 @@ import { ruleTest } from '../../src/harness/rule-test.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
+  // Beside the others: one submission for an unsupported chain at an address that holds no known sample starts no job.
   ruleTest('rejects a well-formed submission for an unsupported chain with unsupported_chain', ['VF-7-unsupported-chain', 'VF-7-unsupported-chain-400', 'VF-7-error-body-shape'], async (t) => {
     const chainId = t.config.verifyUnsupportedChainId;
     const exchange = await submitVerification(t, chainId, strangerAddress(t), wellFormedBody(t));
@@ -21,6 +22,8 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     t.soft('VF-7-unsupported-chain-400', exchange.status === 400, `${context}: unsupported_chain came with ${exchange.status}, the notes observe 400`, exchange);
   });
 
+  // Turns: its well-formed submissions are taken and start jobs at the addresses without a known sample that the
+  // other submitting tests fall back on, where a running job would refuse theirs.
   ruleTest('reports any server failure as internal_error with the error body', ['VF-7-internal-error', 'VF-7-internal-error-500', 'VF-7-error-body-shape'], async (t) => {
     const base = wellFormedBody(t);
     const stdJsonInput = base.stdJsonInput as Record<string, unknown>;
@@ -51,5 +54,5 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     }, { runs: 3 });
     if (failedJobs > 0) t.note(`${failedJobs} job(s) of the awkward requests ended with internal_error`);
     if (failures.length === 0 && failedJobs === 0) t.skip('the target answered none of the awkward requests with a server failure (at once or inside the job), so internal_error could not be observed');
-  }, { writes: true });
+  }, { writes: true, turns: 'shared-state' });
 });

@@ -10,6 +10,7 @@ import { loadSpec } from '../../specs/load-spec.ts';
 import { findOperation } from '../../specs/operations.ts';
 
 describe('GET /v2/verify/{verificationId}', () => {
+  // Beside the others: reads of ids that name no job.
   ruleTest('answers a well-formed but unknown verificationId with 404 job_not_found', ['VF-7-job-not-found-404', 'VF-7-error-body-shape', 'VF-7-error-id-v4'], async (t) => {
     await checkProperty(t, fc.uuid({ version: 4 }), async (id) => {
       const exchange = await t.get(`/v2/verify/${id}`);
@@ -19,6 +20,7 @@ describe('GET /v2/verify/{verificationId}', () => {
     }, { runs: 3 });
   });
 
+  // Beside the others: reads of malformed ids.
   ruleTest('rejects a verificationId that is not a UUID with 400 and the error body', ['VF-7-malformed-job-id-400', 'VF-7-error-body-shape'], async (t) => {
     const cases = pathArbitrary(findOperation(await loadSpec('verify'), 'getVerificationJob'), { invalid: 1 });
     await checkProperty(t, cases, async (c) => {

@@ -81,14 +81,16 @@ function overlongAddressArbitrary(): fc.Arbitrary<{ what: string; around(address
 const COMMON = ['VF-7-error-body-shape', 'VF-7-error-id-v4', 'VF-7-invalid-parameter-400', 'VF-4.8-rejection-never-match'];
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
+  // Turns: the broken paths go first to a known sample's chain or address, and its control twin verifies it.
   ruleTest('rejects a chainId that is empty, not decimal digits or longer than 20 characters with the error body',
     ['VF-4.8-chainid-pattern', 'VF-8-chainid-length', ...COMMON], async (t) => {
       const submissions = brokenPaths(t, CHAIN_SAMPLE);
       await sendBoundaryPaths(t, submissions, ['VF-4.8-chainid-pattern', 'VF-8-chainid-length']);
       await sendInvalidPathParameters(t, submissions, 'chainId', { length: 'VF-8-chainid-length', pattern: 'VF-4.8-chainid-pattern' });
       await submissions.settle();
-    });
+    }, { turns: 'known-sample' });
 
+  // Turns: the broken paths go first to a known sample's chain or address, and its control twin verifies it.
   ruleTest('rejects an address that is not 0x and 40 hex digits, or not 42 characters long, with the error body',
     ['VF-4.8-address-pattern', 'VF-4.8-address-length', ...COMMON], async (t) => {
       const submissions = brokenPaths(t, ADDRESS_SAMPLE);
@@ -99,5 +101,5 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
         await sendPath(t, submissions, 'VF-4.8-address-length', `address with text beyond its 42 characters (${form.what}; matches the unanchored pattern)`, (site) => ({ chainId: site.chainId, address: form.around(site.address) }));
       }, { runs: Math.min(t.config.depth, 4) });
       await submissions.settle();
-    });
+    }, { turns: 'known-sample' });
 });

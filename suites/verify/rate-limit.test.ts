@@ -18,7 +18,7 @@ function isThrottling(exchange: Exchange): boolean {
 }
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
-  // Last in its file: it leaves the client throttled for up to one window.
+  // Turns: the burst leaves the client throttled for up to one window, whatever test sends next.
   ruleTest('rejects a burst beyond the rate limit with too_many_requests', ['VF-7-too-many-requests', 'VF-7-too-many-requests-429', 'VF-7-error-body-shape'], async (t) => {
     const address = strangerAddress(t);
     const started = Date.now();
@@ -44,5 +44,5 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     const error = expectVerificationErrorBody(t, throttled, `throttling answer after ${sent} requests`);
     expectRule('VF-7-too-many-requests', error.customCode === 'too_many_requests', `the throttling answer (${throttled.status}) has customCode ${error.customCode}`, throttled);
     t.soft('VF-7-too-many-requests-429', throttled.status === 429, `too_many_requests came with ${throttled.status}, the notes observe 429`, throttled);
-  }, { writes: true, timeout: 60_000 });
+  }, { writes: true, turns: 'shared-state', timeout: 60_000 });
 });
