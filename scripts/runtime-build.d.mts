@@ -1,3 +1,10 @@
 // Types of runtime-build.mjs, for the TypeScript that imports it (the project's tests).
 export declare const DIST: string;
-export declare function ensureRuntimeBuild(): Promise<boolean>;
+/** Where a compiled copy is made from and put: the repository's by default. */
+export interface BuildLayout {
+  root: string;
+  dist: string;
+  folders: string[];
+  topFiles: string[];
+}
+export declare function ensureRuntimeBuild(layout?: BuildLayout): Promise<boolean>;

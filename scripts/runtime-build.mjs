@@ -7,36 +7,43 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RECIPE = fileURLToPath(import.meta.url);
+const ROOT = join(dirname(RECIPE), '..');
 export const DIST = join(ROOT, 'dist');
-const STAMP = join(DIST, '.runtime-build');
-const FOLDERS = ['specs', 'src', 'suites', 'generators', 'reference', 'fixtures'];
-const TOP_FILES = ['vitest.config.ts', 'allurerc.mjs'];
+
+/** What is compiled from where: the repository's layout unless a test builds a project of its own. */
+const REPOSITORY = {
+  root: ROOT,
+  dist: DIST,
+  folders: ['specs', 'src', 'suites', 'generators', 'reference', 'fixtures'],
+  topFiles: ['vitest.config.ts', 'allurerc.mjs'],
+};
+const STAMP = '.runtime-build';
 // Not needed at run time: caches, notes for contributors, the project's own tests (the suites are the product).
 const LEFT_OUT = new Set(['.cache', 'README.md', 'test', 'test-support']);
 const isOwnTest = (rel) => rel.endsWith('.test.ts') && !rel.startsWith(`suites${sep}`);
 
-/** Every file the compiled copy is made from, relative to the repository root. */
-function sourceFiles() {
+/** Every file the compiled copy is made from, relative to the root. */
+function sourceFiles({ root, folders, topFiles }) {
   const found = [];
   const walk = (dir) => {
-    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
       if (LEFT_OUT.has(entry.name)) continue;
       const rel = join(dir, entry.name);
       if (entry.isDirectory()) walk(rel);
       else if (!isOwnTest(rel)) found.push(rel);
     }
   };
-  FOLDERS.forEach(walk);
-  return [...found, ...TOP_FILES].sort();
+  folders.forEach(walk);
+  return [...found, ...topFiles].sort();
 }
 
 /** Names, sizes and modification times of the sources and of this recipe: any edit changes it. */
-function fingerprint(files) {
+function fingerprint(root, files) {
   const hash = createHash('sha256');
-  for (const rel of [...files, relative(ROOT, fileURLToPath(import.meta.url))]) {
-    const { size, mtimeMs } = statSync(join(ROOT, rel));
-    hash.update(`${rel}\0${size}\0${mtimeMs}\n`);
+  for (const path of [...files.map((rel) => join(root, rel)), RECIPE]) {
+    const { size, mtimeMs } = statSync(path);
+    hash.update(`${relative(root, path)}\0${size}\0${mtimeMs}\n`);
   }
   return hash.digest('hex');
 }
@@ -54,13 +61,13 @@ function writeAtomically(path, content) {
 }
 
 /** Compiles the TypeScript, copies the files the code reads beside it, and removes what no source produces any longer. */
-async function build(files) {
+async function build({ root, dist }, files) {
   const { build: esbuild } = await import('esbuild');
   const typescript = files.filter((rel) => rel.endsWith('.ts'));
   const result = await esbuild({
-    absWorkingDir: ROOT,
+    absWorkingDir: root,
     entryPoints: typescript,
-    outdir: DIST,
+    outdir: dist,
     outbase: '.',
     format: 'esm',
     platform: 'node',
@@ -76,11 +83,11 @@ async function build(files) {
     produced.add(out.path);
   }
   for (const rel of files.filter((f) => !f.endsWith('.ts'))) {
-    const target = join(DIST, rel);
-    writeAtomically(target, readFileSync(join(ROOT, rel)));
+    const target = join(dist, rel);
+    writeAtomically(target, readFileSync(join(root, rel)));
     produced.add(target);
   }
-  removeLeftovers(DIST, produced);
+  removeLeftovers(dist, produced);
 }
 
 /** A compiled file whose source is gone (a deleted suite would otherwise still run); the package's declarations stay. */
@@ -90,7 +97,7 @@ function removeLeftovers(dir, produced) {
     // vitest keeps its results cache under the config's folder.
     if (entry.name === 'node_modules') continue;
     if (entry.isDirectory()) removeLeftovers(path, produced);
-    else if (path !== STAMP && !produced.has(path) && !/\.(d\.ts(\.map)?|tmp)$/.test(entry.name)) rmSync(path, { force: true });
+    else if (entry.name !== STAMP && !produced.has(path) && !/\.(d\.ts(\.map)?|tmp)$/.test(entry.name)) rmSync(path, { force: true });
   }
 }
 
@@ -98,12 +105,13 @@ function removeLeftovers(dir, produced) {
  * Makes dist/ match the sources, building only when they changed. Concurrent callers are safe: each
  * writes the same files, each file atomically, and the stamp last.
  */
-export async function ensureRuntimeBuild() {
-  const files = sourceFiles();
-  const wanted = fingerprint(files);
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === wanted) return false;
-  await build(files);
-  writeAtomically(STAMP, wanted);
+export async function ensureRuntimeBuild(layout = REPOSITORY) {
+  const files = sourceFiles(layout);
+  const wanted = fingerprint(layout.root, files);
+  const stamp = join(layout.dist, STAMP);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return false;
+  await build(layout, files);
+  writeAtomically(stamp, wanted);
   return true;
 }
 
