@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { TurnLaneSequencer } from './src/harness/turn-lane-sequencer.ts';
 import { DEFAULTS } from './src/config/run-config.ts';
 
-// The installed package runs its compiled copy (dist/vitest.config.js with .js suites); the repository the sources.
+// The CLI runs the compiled copy (dist/vitest.config.js with .js suites); `npm test` the sources.
 const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
 // Compiled code needs no transform: Node loads it directly, not through vite's module runner
 // (about a second less per run). The TypeScript sources go through vite.
@@ -47,7 +47,7 @@ export default defineConfig({
           server: { deps: { external: COMPILED_HERE } },
           // Files run in several workers at once: against a distant target a file takes as long as its
           // longest chain of dependent requests, so files wait on the target side by side. The run's
-          // budget, rate, pacing and one-at-a-time turns stay run-wide in the coordinator the global
+          // budget, rate, pacing and the turns of the tests that take them stay run-wide in the coordinator the global
           // setup starts (src/harness/run-coordinator.ts). Not isolated: a worker loads the module
           // graph once for all its files. Within a file ruleTest runs independent tests
           // concurrently, this many at once (src/harness/rule-test.ts).

@@ -1,4 +1,4 @@
-// `npm run bench`: the speed and footprint figures of issue 17, each printed next to its target, on
+// `npm run bench`: the speed and footprint figures of issues 17 and 27, each printed next to its target, on
 // this machine (cores and load average printed first: compare figures taken under similar load).
 // Every loop is bounded by a count or a time; every request goes to 127.0.0.1.
 // `npm run bench -- --quick` leaves out the conformance runs; `-- --npm-test` adds a full `npm test`.

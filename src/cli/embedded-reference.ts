@@ -8,7 +8,7 @@ import type { Layer } from '../../reference/faults/layer.ts';
 // The server runs in its own process (reference/main.ts): its database and EVM then neither share
 // the run's memory nor its thread, and it starts while the CLI loads its own modules.
 
-/** The reference's program beside this module: TypeScript through tsx here, compiled JavaScript in the package. */
+/** The reference's program beside this module: compiled JavaScript for the CLI, TypeScript through tsx for the project's tests. */
 const COMPILED = import.meta.url.endsWith('.js');
 const MAIN = fileURLToPath(new URL(`../../reference/main.${COMPILED ? 'js' : 'ts'}`, import.meta.url));
 

@@ -1,12 +1,12 @@
-// Where the CLI finds its own files, in the repository (TypeScript run through tsx) and in the
-// installed package (compiled JavaScript under dist/, laid out like the repository).
+// Where the CLI finds its own files: beside the compiled JavaScript under dist/ (laid out like the
+// repository) that the CLI runs, or beside the TypeScript sources that the project's tests import.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root, or the package's dist/ folder. */
+/** The dist/ folder of the running copy, or the repository root for the sources. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The vitest configuration beside the code that is running: .ts in the repository, .js in the package. */
+/** The vitest configuration beside the code that is running: .js compiled, .ts in the sources. */
 export const VITEST_CONFIG = `${ROOT}vitest.config.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`;
 
 /**
