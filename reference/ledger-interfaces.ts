@@ -15,12 +15,15 @@ import { rpcDeployedCode } from './verify/rpc-deployed-code.ts';
  * `verifyRpc` the verifier reads deployed code from that chain instead of the fixture ledger.
  */
 export async function registerLedgerInterfaces(app: FastifyInstance, db: PGlite, opts: { verifyRpc?: string } = {}): Promise<{ close(): Promise<void> }> {
-  const store = createSqlContractStore(db);
+  // One read cache for every reader: a contract call reads the same deployments, code and storage
+  // (some thirty SELECTs) that the call before it read at that block.
+  const reads = cacheReads(db);
+  const store = createSqlContractStore(reads);
   const deployedCode = opts.verifyRpc ? await rpcDeployedCode(opts.verifyRpc) : undefined;
   await app.register(async (scope) => {
     applyEtags(scope);
     scope.setErrorHandler(queryErrorHandler);
-    await registerQueryRoutes(scope, cacheReads(db));
+    await registerQueryRoutes(scope, reads);
   });
   await registerContractCallRoute(app, { store });
   return registerVerifyRoutes(app, { store, ...(deployedCode ? { deployedCode } : {}) });

@@ -10,14 +10,17 @@ import { join } from 'node:path';
 // Generated sources make every run's inputs new: the oldest outputs go beyond this many.
 export const KEPT = 400;
 
+// Outputs kept before the compile time was measured warm carry a cold compiler's time: not found again.
+const FORMAT = 'warm-time';
+
 function keyOf(compilerVersion: string, inputText: string): string {
-  return createHash('sha256').update(compilerVersion).update('\0').update(inputText).digest('hex');
+  return createHash('sha256').update(FORMAT).update('\0').update(compilerVersion).update('\0').update(inputText).digest('hex');
 }
 
 export interface RememberedCompile {
   /** The compiler's output, as it printed it. */
   output: string;
-  /** The CPU time of the compile itself (not of loading the compiler, nor of waiting for it): a machine's load does not stretch it. */
+  /** The CPU time of the compile itself (not of loading or warming the compiler, nor of waiting for it): a machine's load does not stretch it. */
   ms: number;
 }
 

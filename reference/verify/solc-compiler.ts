@@ -71,10 +71,15 @@ const [solcPath, expected] = process.argv.slice(-2);
 const solc = require(solcPath);
 const loaded = solc.version();
 const refuseImport = (path) => ({ error: 'import of ' + path + ' is not available: include it in sources' });
+let warm = false;
 process.on('disconnect', () => process.exit(0));
 process.on('message', ({ id, input }) => {
   try {
     if (!loaded.startsWith(expected)) throw new Error('bundled solc reports ' + loaded + ', expected ' + expected);
+    // A fresh compiler's first compile takes several times its later ones (solc warming up): it is
+    // done once unmeasured, so the time remembered is that of a compile on a running server.
+    if (!warm) solc.compile(input, { import: refuseImport });
+    warm = true;
     const before = process.cpuUsage();
     const output = solc.compile(input, { import: refuseImport });
     const spent = process.cpuUsage(before);
