@@ -65,7 +65,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
   const layers = selectLayers(opts);
   // The database opens (its WASM compiles off the main thread) while the route modules load.
   const withLedger = !opts.statusOnly && !opts.noLedger;
-  const opening = withLedger ? import('./db/ledger-database.ts').then((m) => m.openLedgerDatabase()) : undefined;
+  const opening = withLedger ? import('./db/ledger-database.ts').then((m) => m.sharedLedgerDatabase()) : undefined;
   opening?.catch(() => undefined);
   const ledger = withLedger ? await import('./ledger-interfaces.ts') : undefined;
   const db = await opening;
@@ -81,7 +81,6 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
     else if (opts.noLedger) verify = await (await import('./fixture-verifier.ts')).registerFixtureVerifier(app, rpc);
   } catch (error) {
     await app.close();
-    await db?.close();
     throw error;
   }
   await registerStatusRoutes(app, { prefix: STATUS_PREFIX });
@@ -91,7 +90,6 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
   } catch (error) {
     await verify?.close();
     await app.close();
-    await db?.close();
     throw error;
   }
   const base = address.replace('localhost', '127.0.0.1');
@@ -106,7 +104,6 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
       closed = true;
       await verify?.close();
       await app.close();
-      await db?.close();
     },
   };
 }

@@ -113,3 +113,22 @@ export async function openLedgerDatabase(): Promise<PGlite> {
     rmSync(lock, { force: true });
   }
 }
+
+let shared: Promise<PGlite> | undefined;
+
+/**
+ * The ledger database of this process, opened on first use and shared by every reference server
+ * the process starts: served read-only, one copy answers them all, and each further copy would cost
+ * about a second of CPU and 100 MB (self-tests start dozens of servers in one worker).
+ * It lives as long as the process; a failed opening is tried again by the next caller.
+ */
+export function sharedLedgerDatabase(): Promise<PGlite> {
+  if (!shared) {
+    const opening = openLedgerDatabase();
+    shared = opening;
+    opening.catch(() => {
+      if (shared === opening) shared = undefined;
+    });
+  }
+  return shared;
+}
