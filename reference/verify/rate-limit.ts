@@ -6,7 +6,9 @@ export interface RateLimitOptions {
   windowMs: number;
 }
 
-export const DEFAULT_VERIFY_RATE_LIMIT: RateLimitOptions = { requests: 60, windowMs: 2_000 };
+// A window of one second: Retry-After counts whole seconds, so a client throttled in a longer
+// window waited up to its length (a verification run spent a third of its time waiting so).
+export const DEFAULT_VERIFY_RATE_LIMIT: RateLimitOptions = { requests: 60, windowMs: 1_000 };
 
 export interface FixedWindowLimiter {
   /** Counts a request; returns null when allowed, or the seconds until the window resets. */

@@ -4,6 +4,7 @@ import { expectMatchesResponseSchema } from './response-schema.ts';
 import { expectRule } from './rule-violation.ts';
 import { checkJobHistory, type PolledJob } from './verification-job-history.ts';
 import { isUuid } from './verification-uuid.ts';
+import { jobPollPace } from './job-poll-pace.ts';
 
 export interface JobContract {
   match?: string | null;
@@ -31,10 +32,6 @@ export interface FollowedJob {
   elapsedMs: number;
 }
 
-/** Polling stays bounded: jobs take well under a second on the reference, seconds on a real verifier. */
-const MAX_POLLS = 40;
-const MAX_WAIT_MS = 30_000;
-
 const JOB_FIELDS = ['isJobCompleted', 'verificationId', 'jobStartTime', 'contract'] as const;
 const CONTRACT_FIELDS = ['match', 'creationMatch', 'runtimeMatch', 'chainId', 'address'] as const;
 
@@ -46,7 +43,8 @@ const CONTRACT_FIELDS = ['match', 'creationMatch', 'runtimeMatch', 'chainId', 'a
 export async function followVerificationJob(t: Check, verificationId: string): Promise<FollowedJob> {
   const started = Date.now();
   const history: PolledJob[] = [];
-  let delay = 100;
+  // Polling stays bounded: jobs take well under a second on the reference, seconds on a real verifier.
+  const pace = jobPollPace(t.config.loopback.verify);
   const poll = async () => {
     const exchange = await t.get(`/v2/verify/${encodeURIComponent(verificationId)}`);
     expectRule('VF-4.8-job-status-endpoint', exchange.status >= 200 && exchange.status < 300,
@@ -59,7 +57,7 @@ export async function followVerificationJob(t: Check, verificationId: string): P
   for (let polls = 1; ; polls++) {
     const { job, exchange } = await poll();
     const elapsedMs = Date.now() - started;
-    if (job.isJobCompleted === true || polls >= MAX_POLLS || elapsedMs >= MAX_WAIT_MS) {
+    if (job.isJobCompleted === true || polls >= pace.maxPolls || elapsedMs >= pace.maxWaitMs) {
       const completed = job.isJobCompleted === true;
       if (completed) await poll();
       checkJobHistory(t, verificationId, history);
@@ -68,8 +66,7 @@ export async function followVerificationJob(t: Check, verificationId: string): P
         : `job ${verificationId} still pending after ${polls} poll(s) over ${elapsedMs} ms; stopped following it`);
       return { job, exchange, completed, polls, elapsedMs };
     }
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    delay = Math.min(delay * 2, 1000);
+    await new Promise((resolve) => setTimeout(resolve, pace.delayAfter(polls)));
   }
 }
 

@@ -6,6 +6,7 @@ import type { Check } from '../harness/rule-test.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { readVerificationSamples, type VerificationSample } from './verify-samples-file.ts';
 import { chainSamples } from '../chain/chain-samples.ts';
+import { jobPollPace } from '../checks/job-poll-pace.ts';
 
 export type { VerificationSample } from './verify-samples-file.ts';
 
@@ -76,7 +77,6 @@ export function sampleBody(sample: VerificationSample, options: { withCreationHa
 
 /** How long a submission waits for a job already running on its address to end (a compile under load takes seconds). */
 const RUNNING_JOB_WAIT_MS = 30_000;
-const RUNNING_JOB_POLL_MS = 500;
 
 /** duplicate_verification_request: a job for the address is still running. An answer, not throttling. */
 const isRunningJob = (answer: Pick<Exchange, 'status' | 'responseBody'>) => refusalCode(answer) === 'duplicate_verification_request';
@@ -99,7 +99,7 @@ export async function submitVerification(t: Check, chainId: string, address: str
   let exchange = await send();
   const wait = options.waitOutThrottling !== false && !runningJobNeverEnded.has(t);
   while (wait && isRunningJob(exchange) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, RUNNING_JOB_POLL_MS));
+    await new Promise((resolve) => setTimeout(resolve, jobPollPace(t.config.loopback.verify).resubmitMs));
     exchange = await send();
   }
   if (wait && isRunningJob(exchange)) runningJobNeverEnded.add(t);
