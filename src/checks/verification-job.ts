@@ -43,7 +43,6 @@ const CONTRACT_FIELDS = ['match', 'creationMatch', 'runtimeMatch', 'chainId', 'a
 export async function followVerificationJob(t: Check, verificationId: string): Promise<FollowedJob> {
   const started = Date.now();
   const history: PolledJob[] = [];
-  // Polling stays bounded: jobs take well under a second on the reference, seconds on a real verifier.
   const pace = jobPollPace(t.config.loopback.verify);
   const poll = async () => {
     const exchange = await t.get(`/v2/verify/${encodeURIComponent(verificationId)}`);
