@@ -17,6 +17,7 @@ export interface ReferenceServer {
   verifyUrl: string;
   /** Every request served, for tests that count at the server. */
   requestLog: Array<{ method: string; url: string; at: number; status: number }>;
+  /** Stops serving; the process's ledger database stays open for its other servers (sharedLedgerDatabase). */
   close(): Promise<void>;
 }
 

@@ -98,8 +98,9 @@ export async function submitVerification(t: Check, chainId: string, address: str
   const until = Date.now() + RUNNING_JOB_WAIT_MS;
   let exchange = await send();
   const wait = options.waitOutThrottling !== false && !runningJobNeverEnded.has(t);
+  const { resubmitMs } = jobPollPace(t.config.loopback.verify);
   while (wait && isRunningJob(exchange) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, jobPollPace(t.config.loopback.verify).resubmitMs));
+    await new Promise((resolve) => setTimeout(resolve, resubmitMs));
     exchange = await send();
   }
   if (wait && isRunningJob(exchange)) runningJobNeverEnded.add(t);

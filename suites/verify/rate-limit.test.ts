@@ -8,8 +8,6 @@ import { ruleTest } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { THROTTLING_BURST } from '../../src/checks/throttling-burst.ts';
 
-const { maxRequests: MAX_REQUESTS, maxMs: MAX_BURST_MS, lanes: BURST_LANES } = THROTTLING_BURST;
-
 /** A throttling answer: 429, 503 with Retry-After, or any answer naming too_many_requests. */
 function isThrottling(exchange: Exchange): boolean {
   const code = (responseJson(exchange) as { customCode?: unknown } | undefined)?.customCode;
@@ -26,17 +24,17 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     // An empty body is rejected at once, so the burst loads the front door and starts no job; several
     // lanes in flight make it a burst however far away the target is (src/checks/throttling-burst.ts).
     const lane = async () => {
-      while (!throttled && sent < MAX_REQUESTS && Date.now() - started < MAX_BURST_MS) {
+      while (!throttled && sent < THROTTLING_BURST.maxRequests && Date.now() - started < THROTTLING_BURST.maxMs) {
         sent += 1;
         const exchange = await submitVerification(t, t.config.verifyChainId, address, {}, { waitOutThrottling: false });
         if (isThrottling(exchange)) throttled ??= exchange;
       }
     };
-    await Promise.all(Array.from({ length: BURST_LANES }, lane));
-    t.note(`${sent} request(s) in ${Date.now() - started} ms, ${BURST_LANES} at a time${throttled ? '; throttled' : ''}`);
+    await Promise.all(Array.from({ length: THROTTLING_BURST.lanes }, lane));
+    t.note(`${sent} request(s) in ${Date.now() - started} ms, ${THROTTLING_BURST.lanes} at a time${throttled ? '; throttled' : ''}`);
     if (!throttled) {
       // A verifier without a rate limiter of its own (notes: the public one's is in front of it) is not judged.
-      const why = `no throttling within ${sent} requests and ${MAX_BURST_MS / 1000} s: the target may have no rate limiter, and the contract does not show the threshold`;
+      const why = `no throttling within ${sent} requests and ${THROTTLING_BURST.maxMs / 1000} s: the target may have no rate limiter, and the contract does not show the threshold`;
       for (const rule of ['VF-7-too-many-requests', 'VF-7-too-many-requests-429']) t.notEvaluated(rule, why);
       return t.skip(why);
     }
