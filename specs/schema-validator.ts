@@ -1,6 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import * as JsonPointer from '@hyperjump/json-pointer';
+import { createRequire } from 'node:module';
+import { knownValid, rememberValid } from './content-memo.ts';
 
 // ajv-formats ships CommonJS: under NodeNext its default import is the module object.
 const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -26,9 +28,15 @@ export const INTEGER_FORMAT_RANGES: Record<string, readonly [bigint, bigint]> = 
   int64: [-(2n ** 63n), 2n ** 63n - 1n],
 };
 
+/** The tool that checks schemas against the JSON Schema meta-schema, as content-memo.ts remembers its findings. */
+const META_VALIDATOR = `ajv ${(createRequire(import.meta.url)('ajv/package.json') as { version: string }).version} meta-schema 2020-12`;
+
 function createAjv(): Ajv2020 {
   // strict off: OpenAPI documents carry x- extensions and annotation keywords ajv does not know.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  // A schema is checked against the meta-schema once per content (compileChecked), not on every
+  // compile: compiling the meta-schema alone costs about 0.1 s in every process. Unoptimised code
+  // judges the same and compiles in half the time; each checker runs a few hundred times at most.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, code: { optimize: false } });
   addFormats(ajv);
   for (const [name, [min, max]] of Object.entries(INTEGER_FORMAT_RANGES)) {
     // Both edges as doubles are exact (-2^63, 2^63); ajv sees bigints as the double at or below them.
@@ -46,9 +54,19 @@ const compiled = new WeakMap<object, ValidateFunction>();
  * may hold bigints (exact int64 values, from a lossless parse or a generator): they are judged exactly.
  */
 export function schemaChecker(schema: object): (value: unknown) => SchemaViolation[] {
-  const fn = compiled.get(schema) ?? ajv.compile(schema);
+  const fn = compiled.get(schema) ?? compileChecked(schema);
   compiled.set(schema, fn);
   return (value) => (fn(bigintsAsDoubles(value)) ? [] : (fn.errors ?? []).map((e) => describeError(e, value, schema)));
+}
+
+/** ajv's compile, refusing a schema the meta-schema refuses as ajv itself would (once per schema text on this machine). */
+function compileChecked(schema: object): ValidateFunction {
+  const text = JSON.stringify(schema);
+  if (!knownValid(META_VALIDATOR, text)) {
+    if (!ajv.validateSchema(schema)) throw new Error(`schema is invalid: ${ajv.errorsText(ajv.errors)}`);
+    rememberValid(META_VALIDATOR, text);
+  }
+  return ajv.compile(schema);
 }
 
 /**

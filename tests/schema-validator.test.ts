@@ -105,3 +105,12 @@ describe('validators reject each kind of violation, naming keyword, pointer and 
     expect(keywords('ErrorBody', { _status: { messages: [{ message: 'x', data: '' }] } })).toEqual(['pattern']);
   });
 });
+
+describe('schemas themselves', () => {
+  it('refuses a schema the JSON Schema meta-schema refuses, every time (a refusal is not remembered)', () => {
+    // A text no earlier run has seen: the machine's memo of valid schemas cannot answer for it.
+    const broken = { type: 'object', properties: { gas: { type: 'integer', minimum: `${Date.now()}-${Math.random()}` } } };
+    expect(() => schemaChecker(broken)).toThrow(/^schema is invalid: .*minimum must be number/);
+    expect(() => schemaChecker(structuredClone(broken))).toThrow(/^schema is invalid/);
+  });
+});

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parseYamlRemembered } from '../../specs/content-memo.ts';
 import { specPath } from '../../specs/load-spec.ts';
 
 type ValueSetSchema = { enum?: string[]; 'x-observed-extension'?: string[] };
-const schemas = (parseYaml(readFileSync(specPath('status'), 'utf8')) as { components: { schemas: Record<string, ValueSetSchema> } }).components.schemas;
+const schemas = (parseYamlRemembered(readFileSync(specPath('status'), 'utf8')) as { components: { schemas: Record<string, ValueSetSchema> } }).components.schemas;
 
 /** The enum of a named schema of the status spec: read there so the suite and the spec cannot drift apart. */
 function valueSet(name: string): readonly string[] {

@@ -1,6 +1,6 @@
 import { createVitest } from 'vitest/node';
 import { UNUSED_TARGET } from '../config/run-config.ts';
-import { ROOT, VITEST_CONFIG, VITEST_LOADING } from './package-root.ts';
+import { ROOT, vitestConfig } from './package-root.ts';
 
 export interface ListedTest {
   name: string;
@@ -16,7 +16,8 @@ export async function listConformanceTests(): Promise<ListedTest[]> {
   const placeholder = { targets: { baseUrl: UNUSED_TARGET, statusUrl: UNUSED_TARGET, verifyUrl: UNUSED_TARGET } };
   const before = process.env.CONFORMANCE_CONFIG;
   process.env.CONFORMANCE_CONFIG = JSON.stringify(placeholder);
-  const vitest = await createVitest('test', { root: ROOT, config: VITEST_CONFIG, ...VITEST_LOADING, project: ['conformance'], watch: false, reporters: [] } as never);
+  const { options, overrides } = await vitestConfig();
+  const vitest = await createVitest('test', { root: ROOT, ...options, project: ['conformance'], watch: false, reporters: [] } as never, overrides);
   try {
     const { testModules } = await vitest.collect();
     const errors = testModules.flatMap((m) => m.errors());

@@ -1,20 +1,26 @@
 // Where the CLI finds its own files: beside the compiled JavaScript under dist/ (laid out like the
 // repository) that the CLI runs, or beside the TypeScript sources that the project's tests import.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The dist/ folder of the running copy, or the repository root for the sources. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The vitest configuration beside the code that is running: .js compiled, .ts in the sources. */
-export const VITEST_CONFIG = `${ROOT}vitest.config.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`;
+const VITEST_CONFIG = `${ROOT}vitest.config.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`;
 
 /**
- * How vitest reads that configuration and the suites: compiled JavaScript is imported by Node as it
- * is (vite would bundle the config first); TypeScript is transformed, and the transforms are kept on
- * disk (node_modules/, keyed by each file's content) for the next run.
+ * How vitest gets that configuration. Compiled, this process imports it and hands it over inline:
+ * vite would import the file itself, and on Node 20 it does so through a module-hooks thread that
+ * then slows every later import of the process. TypeScript is transformed by vite, and the
+ * transforms are kept on disk (node_modules/, keyed by each file's content) for the next run.
+ * Read after CONFORMANCE_CONFIG is set: the configuration reads its worker count there.
  */
-export const VITEST_LOADING = VITEST_CONFIG.endsWith('.js') ? { configLoader: 'native' } : { experimental: { fsModuleCache: true } };
+export async function vitestConfig(): Promise<{ options: Record<string, unknown>; overrides: Record<string, unknown> }> {
+  if (VITEST_CONFIG.endsWith('.ts')) return { options: { config: VITEST_CONFIG, experimental: { fsModuleCache: true } }, overrides: {} };
+  const { default: config } = (await import(pathToFileURL(VITEST_CONFIG).href)) as { default: Record<string, unknown> };
+  return { options: { config: false }, overrides: config };
+}
 
 /** The package's version, from the package.json at the repository root or one folder above dist/. */
 export function packageVersion(): string {

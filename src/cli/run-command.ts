@@ -7,7 +7,7 @@ import type { RunInfo } from '../report/build-report.ts';
 import { reportPaths } from '../report/report-paths.ts';
 import { clearVerdictFiles, markInterruptedOnSignal } from '../report/interrupted-run.ts';
 import { INTERFACES } from '../../specs/interfaces.ts';
-import { ROOT, VITEST_CONFIG, VITEST_LOADING } from './package-root.ts';
+import { ROOT, vitestConfig } from './package-root.ts';
 import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
 import { reportInputs } from './report-inputs.ts';
@@ -178,14 +178,14 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
 
     const started = Date.now();
     const { startVitest, AllureResultsReporter } = await (early?.vitest ?? vitestModules());
+    const { options, overrides } = await vitestConfig();
     const vitest = await startVitest('test', run.only.map((name) => `suites/${name}`), {
       root: ROOT,
-      config: VITEST_CONFIG,
+      ...options,
       project: ['conformance'],
       run: true,
       watch: false,
       shard: run.shard,
-      ...VITEST_LOADING,
       reporters: [
         ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
         ['json', { outputFile: paths.vitestJson }],
@@ -194,7 +194,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
         // The HTML writer loads once the tests run: this process mostly waits on them then.
         ...(run.html ? [{ onTestModuleStart: () => void loadHtmlWriter().catch(() => undefined) }] : []),
       ],
-    } as never, undefined, run.json ? { stdout: process.stderr } : undefined);
+    } as never, overrides, run.json ? { stdout: process.stderr } : undefined);
     const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {
       const error = e as { name?: string; message?: string };
       return `${error.name ?? 'Error'}: ${error.message ?? String(e)}`;

@@ -7,7 +7,7 @@ import { driftPaths, readDriftData, type DriftData } from '../drift/drift-report
 import type { RunInfo } from './build-report.ts';
 import { reportPaths } from './report-paths.ts';
 import { ResultsError } from './test-outcomes.ts';
-import { ROOT, VITEST_CONFIG } from '../cli/package-root.ts';
+import { ROOT, vitestConfig } from '../cli/package-root.ts';
 
 function readJson<T>(path: string): T {
   try {
@@ -25,7 +25,8 @@ async function mergeVitestResults(blobs: string[], outputFile: string): Promise<
   const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-blobs-'));
   try {
     blobs.forEach((blob, i) => copyFileSync(blob, join(dir, `blob-${i + 1}.json`)));
-    const vitest = await createVitest('test', { root: ROOT, config: VITEST_CONFIG, watch: false, mergeReports: dir, reporters: [['json', { outputFile }]] } as never);
+    const { options, overrides } = await vitestConfig();
+    const vitest = await createVitest('test', { root: ROOT, ...options, watch: false, mergeReports: dir, reporters: [['json', { outputFile }]] } as never, overrides);
     try {
       await vitest.mergeReports();
     } finally {
