@@ -9,7 +9,7 @@ describe('toJson', () => {
 
   it('matches JSON.stringify on documents without bigints, control characters and quotes included', () => {
     const body = { memo: 'a"b\u0001c:12', list: [1, undefined, null, NaN], skipped: undefined, flag: false, zero: -0 };
-    expect(toJson(body)).toBe(JSON.stringify(body));
+    expect(toJson(body as never)).toBe(JSON.stringify(body));
     expect(toJson(undefined)).toBe('null');
   });
 
