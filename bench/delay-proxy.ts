@@ -7,6 +7,16 @@ export interface DelayProxy {
   close(): Promise<void>;
 }
 
+// Hop-by-hop headers describe the connection to the reference, not this one: its Keep-Alive
+// timeout passed on would let the client reuse a connection this proxy closed meanwhile.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive']);
+
+function endToEndHeaders(raw: string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) kept.push(raw[i]!, raw[i + 1]!);
+  return kept;
+}
+
 export async function startDelayProxy(target: string, delayMs: number): Promise<DelayProxy> {
   const upstream = new URL(target);
   const server: Server = createServer((req, res) => {
@@ -17,7 +27,7 @@ export async function startDelayProxy(target: string, delayMs: number): Promise<
         const body: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => body.push(chunk));
         answer.on('end', () => setTimeout(() => {
-          res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+          res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.rawHeaders));
           res.end(Buffer.concat(body));
         }, delayMs));
       });

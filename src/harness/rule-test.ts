@@ -61,6 +61,11 @@ export interface RuleTestOptions {
   timeout?: number;
   /** Why the test takes turns across the run (src/harness/turns.ts); without it, it runs beside the others. */
   turns?: TurnReason;
+  /**
+   * Its cases are judged alike in any order (broken submissions whose controls come after all of
+   * them: src/checks/verification-refusal.ts): sent several at once even while the test takes its turn.
+   */
+  casesInAnyOrder?: boolean;
 }
 
 const STOPPED_BY: Record<StopCause, string> = {
@@ -197,7 +202,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
     const check: Check = {
       config,
       base,
-      casesAtOnce: schedule.sequential ? 1 : CASES_AT_ONCE,
+      casesAtOnce: schedule.sequential && !options.casesInAnyOrder ? 1 : CASES_AT_ONCE,
       send: (req) => sender.send({ base, service: iface, ...req }),
       get: (path, query) => sender.send({ method: 'GET', base, service: iface, url: path, query }),
       soft: (rule, holds, detail, exchange, clause) => evidence.soft(rule, holds, detail, exchange, clause),

@@ -11,6 +11,7 @@ import { BrokenSubmissions } from '../../src/checks/verification-refusal.ts';
 import { BOUNDARY_PATHS } from '../../src/samples/boundary-submissions.ts';
 import { submissionSites, type SubmissionSite } from '../../src/samples/submission-site.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
+import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { loadSpec } from '../../specs/load-spec.ts';
 import { findOperation } from '../../specs/operations.ts';
@@ -63,7 +64,7 @@ async function sendInvalidPathParameters(t: Check, submissions: BrokenSubmission
 }
 
 async function sendBoundaryPaths(t: Check, submissions: BrokenSubmissions, rules: string[]): Promise<void> {
-  for (const boundary of BOUNDARY_PATHS.filter((b) => rules.includes(b.rule))) await sendPath(t, submissions, boundary.rule, boundary.what, boundary.path);
+  await forEachCase(t, BOUNDARY_PATHS.filter((b) => rules.includes(b.rule)), (boundary) => sendPath(t, submissions, boundary.rule, boundary.what, boundary.path));
 }
 
 /**
@@ -81,16 +82,17 @@ function overlongAddressArbitrary(): fc.Arbitrary<{ what: string; around(address
 const COMMON = ['VF-7-error-body-shape', 'VF-7-error-id-v4', 'VF-7-invalid-parameter-400', 'VF-4.8-rejection-never-match'];
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
-  // Turns: the broken paths go first to a known sample's chain or address, and its control twin verifies it.
+  // Turns: the broken paths go first to a known sample's chain or address, and its control twin
+  // verifies it; the broken ones go several at once (the twin follows all of them).
   ruleTest('rejects a chainId that is empty, not decimal digits or longer than 20 characters with the error body',
     ['VF-4.8-chainid-pattern', 'VF-8-chainid-length', ...COMMON], async (t) => {
       const submissions = brokenPaths(t, CHAIN_SAMPLE);
       await sendBoundaryPaths(t, submissions, ['VF-4.8-chainid-pattern', 'VF-8-chainid-length']);
       await sendInvalidPathParameters(t, submissions, 'chainId', { length: 'VF-8-chainid-length', pattern: 'VF-4.8-chainid-pattern' });
       await submissions.settle();
-    }, { turns: 'known-sample' });
+    }, { turns: 'known-sample', casesInAnyOrder: true });
 
-  // Turns: the broken paths go first to a known sample's chain or address, and its control twin verifies it.
+  // Turns, and the broken paths several at once, as above.
   ruleTest('rejects an address that is not 0x and 40 hex digits, or not 42 characters long, with the error body',
     ['VF-4.8-address-pattern', 'VF-4.8-address-length', ...COMMON], async (t) => {
       const submissions = brokenPaths(t, ADDRESS_SAMPLE);
@@ -101,5 +103,5 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
         await sendPath(t, submissions, 'VF-4.8-address-length', `address with text beyond its 42 characters (${form.what}; matches the unanchored pattern)`, (site) => ({ chainId: site.chainId, address: form.around(site.address) }));
       }, { runs: Math.min(t.config.depth, 4) });
       await submissions.settle();
-    }, { turns: 'known-sample' });
+    }, { turns: 'known-sample', casesInAnyOrder: true });
 });
