@@ -41,3 +41,16 @@ export async function mapCases<T, R>(t: Check, items: readonly T[], work: (item:
   });
   return results;
 }
+
+/**
+ * Independent parts of one test side by side (in order where `t.casesAtOnce` is 1): waits for every
+ * part, then throws what running them in order would have thrown first.
+ */
+export async function partsAtOnce(t: Check, parts: Array<() => Promise<void>>): Promise<void> {
+  if (t.casesAtOnce === 1) {
+    for (const part of parts) await part();
+    return;
+  }
+  const failed = (await Promise.allSettled(parts.map((part) => part()))).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}

@@ -62,8 +62,9 @@ export interface RuleTestOptions {
   /** Why the test takes turns across the run (src/harness/turns.ts); without it, it runs beside the others. */
   turns?: TurnReason;
   /**
-   * Its cases are judged alike in any order (broken submissions whose controls come after all of
-   * them: src/checks/verification-refusal.ts): sent several at once even while the test takes its turn.
+   * Its cases go several at once even while the test takes its turn: they are judged alike whichever
+   * arrives first (the broken submissions of one rule, whose controls follow all of them:
+   * src/checks/verification-refusal.ts); the test keeps in order what must stay in order.
    */
   casesInAnyOrder?: boolean;
 }
