@@ -50,7 +50,7 @@ describe('a correct verification service limited to 5 POSTs per second', () => {
   it('counts the throttling answers it waited out, as the target gave them', () => {
     const summary = readFileSync(join(dir, 'summary.txt'), 'utf8');
     const waited = Number(/throttling answers waited out (\d+)/.exec(summary)?.[1]);
-    // The proxy's own 429s and the reference's (it limits submissions per ten seconds too).
+    // The proxy's own 429s and the reference's (it has a rate limit of its own: reference/verify/rate-limit.ts).
     const answered429 = proxy.log.filter((r) => r.status === 429).length;
     // The burst test takes the 429s of its lanes in flight as the answers under test; every other
     // one was waited out.
