@@ -1,8 +1,10 @@
-// The files that hold a test taking turns across the run are spread through the queue so that
-// about one worker runs them while the others take the rest, in vitest's order otherwise; which
-// files they are, the sequencer reads from the tests' declarations.
+// The files that hold a test taking turns across the run, and the project's own test files that
+// mostly wait on a throttling target, are spread through the queue so that about one worker runs
+// them while the others take the rest, in vitest's order otherwise; which files they are, the
+// sequencer reads from the files' texts.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { laneOrder } from '../src/harness/turn-lane-sequencer.ts';
+import { declaresWaitsOnTarget, laneOrder } from '../src/harness/turn-lane-sequencer.ts';
 import { declaresTurns, TURN_REASONS } from '../src/harness/turns.ts';
 
 const files = ['v1', 'a', 'b', 'v2', 'c', 'd', 'e', 'v3'];
@@ -32,5 +34,20 @@ describe('declaresTurns', () => {
     expect(declaresTurns(`ruleTest('x', ['R'], async (t) => {}, { writes: true });`)).toBe(false);
     expect(declaresTurns(`}, { turns: 'sometimes' });`)).toBe(false);
     expect(declaresTurns(`}, { returns: 'known-sample' });`)).toBe(false);
+  });
+});
+
+describe('declaresWaitsOnTarget', () => {
+  it('finds the lane comment on a line of its own, and nothing else', () => {
+    expect(declaresWaitsOnTarget('// lane: waits-on-target (Retry-After seconds).\nimport x from "y";')).toBe(true);
+    expect(declaresWaitsOnTarget('import x from "y";\n// lane: waits-on-target\n')).toBe(true);
+    expect(declaresWaitsOnTarget('const s = "// lane: waits-on-target";')).toBe(false);
+    expect(declaresWaitsOnTarget('// lane: waits-on-targets\n')).toBe(false);
+    expect(declaresWaitsOnTarget('import x from "y";\n')).toBe(false);
+  });
+
+  it('marks the files of the project\'s own tests that wait out throttling, and only those', () => {
+    const marked = ['tests/production/throttling.test.ts', 'tests/chaos/rate-limited-target.test.ts'];
+    for (const file of marked) expect(declaresWaitsOnTarget(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')), file).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+// lane: waits-on-target (most of this file is the CLI waiting out the Retry-After seconds of a target that takes 5 submissions a second: src/harness/turn-lane-sequencer.ts keeps it beside busy files).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

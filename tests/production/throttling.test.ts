@@ -1,3 +1,4 @@
+// lane: waits-on-target (most of this file is the CLI waiting out a storm of Retry-After seconds: src/harness/turn-lane-sequencer.ts keeps it beside busy files).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
