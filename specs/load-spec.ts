@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createRequire } from 'node:module';
 import { knownValid, parseYamlRemembered, rememberValid } from './content-memo.ts';
+import { dereferenceLocal } from './dereference.ts';
 import type { InterfaceName } from './interfaces.ts';
 
 export { INTERFACES, type InterfaceName } from './interfaces.ts';
@@ -39,18 +39,19 @@ export async function readSpecDocument(path: string): Promise<OpenAPIV3_1.Docume
 }
 
 /**
- * Validates a document with swagger-parser (a text once: content-memo.ts) and returns it
- * fully dereferenced. swagger-parser mutates its input, so it works on a clone.
+ * Validates a document with swagger-parser (a text once: content-memo.ts; the parser is loaded only
+ * then) and returns it fully dereferenced. Both mutate what they are given, so they work on clones.
  */
 export async function loadValidatedSpec(path: string): Promise<OpenAPIV3_1.Document> {
   const text = await readSpecText(path);
   const raw = parseSpecText(path, text);
   try {
     if (!knownValid(SPEC_VALIDATOR, text)) {
+      const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
       await SwaggerParser.validate(structuredClone(raw) as never);
       rememberValid(SPEC_VALIDATOR, text);
     }
-    return (await SwaggerParser.dereference(structuredClone(raw) as never)) as OpenAPIV3_1.Document;
+    return dereferenceLocal(structuredClone(raw));
   } catch (error) {
     throw new SpecError(`OpenAPI document ${path} is invalid: ${(error as Error).message}`);
   }
