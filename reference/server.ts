@@ -8,6 +8,7 @@ import { registerStatusRoutes } from './status/routes.ts';
 import { verifyErrorBody } from './verify/verify-error.ts';
 import { MAX_PARAM_LENGTH, clientErrorHandler } from './client-error.ts';
 import { layerHooks } from './faults/apply-layers.ts';
+import { SCHEMA_COMPILERS_ON_USE } from './schema-compilers-on-use.ts';
 import { selectLayers } from './faults/select-layers.ts';
 import type { Layer } from './faults/layer.ts';
 
@@ -44,6 +45,7 @@ function createApp(layers: Layer[]): FastifyInstance {
   // close() ends open keep-alive connections instead of waiting for clients to drop them.
   const app = Fastify({
     logger: false, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, bodyLimit: 1_048_576, forceCloseConnections: true, clientErrorHandler,
+    schemaController: { compilersFactory: SCHEMA_COMPILERS_ON_USE },
     ...(hooks ? { rewriteUrl: hooks.rewriteUrl } : {}),
     // A URL that cannot be decoded never reaches a route: answer it in the body of its interface.
     frameworkErrors: (error, request, reply) => {
