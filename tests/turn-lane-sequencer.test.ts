@@ -4,7 +4,7 @@
 // sequencer reads from the files' texts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { declaresWaitsOnTarget, laneOrder } from '../src/harness/turn-lane-sequencer.ts';
+import { arrangeFiles, declaresWaitsOnTarget, laneOrder, type FileTraits } from '../src/harness/turn-lane-sequencer.ts';
 import { declaresTurns, TURN_REASONS } from '../src/harness/turns.ts';
 
 const files = ['v1', 'a', 'b', 'v2', 'c', 'd', 'e', 'v3'];
@@ -49,5 +49,25 @@ describe('declaresWaitsOnTarget', () => {
   it('marks the files of the project\'s own tests that wait out throttling, and only those', () => {
     const marked = ['tests/production/throttling.test.ts', 'tests/chaos/rate-limited-target.test.ts'];
     for (const file of marked) expect(declaresWaitsOnTarget(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')), file).toBe(true);
+  });
+});
+
+describe('arrangeFiles', () => {
+  // Conformance files c*, the turn-holding ones ct*; the project's own s*, the waiting ones sw*.
+  const traits: FileTraits<string> = {
+    project: (f) => (f.startsWith('c') ? 'conformance' : 'self'),
+    workers: () => 2,
+    holdsTurns: (f) => f.startsWith('ct'),
+    waitsOnTarget: (f) => f.startsWith('sw'),
+  };
+
+  it('starts the first waiting file of the project\'s own beside the conformance files, each project in its lanes', () => {
+    const sorted = ['ct1', 'ct2', 'c1', 'c2', 's1', 's2', 'sw1', 'sw2', 's3'];
+    expect(arrangeFiles(sorted, traits)).toEqual(['sw1', 'ct1', 'c1', 'ct2', 'c2', 's1', 'sw2', 's2', 's3']);
+  });
+
+  it('keeps vitest\'s order where no file waits or takes turns', () => {
+    expect(arrangeFiles(['c1', 'c2', 's1', 's2'], traits)).toEqual(['c1', 'c2', 's1', 's2']);
+    expect(arrangeFiles(['s1', 'sw1'], traits)).toEqual(['sw1', 's1']);
   });
 });
