@@ -15,7 +15,7 @@ const WAITS_ON_TARGET = /^\/\/ lane: waits-on-target\b/m;
 
 /**
  * Whether a test file of the project's own says that it mostly waits on a target's throttling (a
- * comment line `// lane: waits-on-target`): two such files side by side leave the cores idle.
+ * comment line `// lane: waits-on-target`).
  */
 export function declaresWaitsOnTarget(source: string): boolean {
   return WAITS_ON_TARGET.test(source);
@@ -54,26 +54,20 @@ export interface FileTraits<T> {
   waitsOnTarget(file: T): boolean;
 }
 
-/** `sorted` with the files of one project put in laneOrder, the other projects' files where they were. */
-function withLane<T>(sorted: readonly T[], project: string, traits: FileTraits<T>, inLane: (file: T) => boolean): T[] {
-  const own = sorted.filter((f) => traits.project(f) === project);
-  if (own.length === 0) return [...sorted];
-  const arranged = laneOrder(own, traits.workers(own[0]!), inLane);
-  return sorted.map((f) => (traits.project(f) === project ? arranged.shift()! : f));
-}
-
 /**
- * vitest's order with one lane per project: the conformance files that hold tests taking turns
- * across the run (in vitest's order they come first and hold every worker waiting for each other's
- * turns, while the other files wait), and the project's own test files that mostly wait on a
- * throttling target (side by side they left both cores idle for 25 s of each `npm test`). The first
- * of those starts before the conformance files, beside them: alone they keep two cores busy two
- * thirds of the time.
+ * vitest's order, with the conformance files that hold tests taking turns across the run in one
+ * lane (in vitest's order they come first and hold every worker waiting for each other's turns,
+ * while the other files wait), and the project's own test file that mostly waits on throttling
+ * targets first of all, beside the conformance files: alone they keep two cores busy two thirds
+ * of the time. The waits belong in that one file: two such files met in two workers and left
+ * both cores idle for 25 s of each `npm test`.
  */
 export function arrangeFiles<T>(sorted: readonly T[], traits: FileTraits<T>): T[] {
-  const ordered = withLane(withLane(sorted, CONFORMANCE_PROJECT, traits, traits.holdsTurns), SELF_PROJECT, traits, traits.waitsOnTarget);
-  const waiting = ordered.find((f) => traits.project(f) === SELF_PROJECT && traits.waitsOnTarget(f));
-  return waiting ? [waiting, ...ordered.filter((f) => f !== waiting)] : ordered;
+  const conformance = sorted.filter((f) => traits.project(f) === CONFORMANCE_PROJECT);
+  const lane = conformance.length ? laneOrder(conformance, traits.workers(conformance[0]!), traits.holdsTurns) : [];
+  const ordered = sorted.map((f) => (traits.project(f) === CONFORMANCE_PROJECT ? lane.shift()! : f));
+  const waiting = ordered.filter((f) => traits.project(f) === SELF_PROJECT && traits.waitsOnTarget(f));
+  return [...waiting, ...ordered.filter((f) => !waiting.includes(f))];
 }
 
 const SPEC_TRAITS: FileTraits<TestSpecification> = {
