@@ -1,3 +1,4 @@
+// lane: long (a self-check of four runs: src/harness/turn-lane-sequencer.ts starts it early).
 // CI's sample of the self-check: the clean reference passes and a few faults across the three
 // interfaces are each caught by a rule they name; the table, JSON and HTML page are written.
 // `npm run self-check` runs the whole catalogue.

@@ -1,10 +1,10 @@
 // The files that hold a test taking turns across the run are spread through the queue so that
-// about one worker runs them while the others take the rest, and the project's own test file that
-// mostly waits on throttling targets starts first; vitest's order otherwise. Which files they are,
-// the sequencer reads from the files' texts.
+// about one worker runs them while the others take the rest; the project's own test file that
+// mostly waits on throttling targets starts first, and its long files lead the rest; vitest's order
+// otherwise. Which files they are, the sequencer reads from the files' texts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { arrangeFiles, declaresWaitsOnTarget, laneOrder, type FileTraits } from '../src/harness/turn-lane-sequencer.ts';
+import { arrangeFiles, declaredLane, laneOrder, type FileTraits } from '../src/harness/turn-lane-sequencer.ts';
 import { declaresTurns, TURN_REASONS } from '../src/harness/turns.ts';
 
 const files = ['v1', 'a', 'b', 'v2', 'c', 'd', 'e', 'v3'];
@@ -37,36 +37,37 @@ describe('declaresTurns', () => {
   });
 });
 
-describe('declaresWaitsOnTarget', () => {
-  it('finds the lane comment on a line of its own, and nothing else', () => {
-    expect(declaresWaitsOnTarget('// lane: waits-on-target (Retry-After seconds).\nimport x from "y";')).toBe(true);
-    expect(declaresWaitsOnTarget('import x from "y";\n// lane: waits-on-target\n')).toBe(true);
-    expect(declaresWaitsOnTarget('const s = "// lane: waits-on-target";')).toBe(false);
-    expect(declaresWaitsOnTarget('// lane: waits-on-targets\n')).toBe(false);
-    expect(declaresWaitsOnTarget('import x from "y";\n')).toBe(false);
+describe('declaredLane', () => {
+  it('reads the lane comment on a line of its own, and nothing else', () => {
+    expect(declaredLane('// lane: waits-on-target (Retry-After seconds).\nimport x from "y";')).toBe('waits-on-target');
+    expect(declaredLane('import x from "y";\n// lane: long (many CLI runs)\n')).toBe('long');
+    expect(declaredLane('const s = "// lane: long";')).toBeUndefined();
+    expect(declaredLane('// lane: longer\n')).toBeUndefined();
+    expect(declaredLane('import x from "y";\n')).toBeUndefined();
   });
 
   it('finds the mark in the file of the project\'s own tests that waits out throttling targets', () => {
-    expect(declaresWaitsOnTarget(readFileSync(new URL('production/throttling.test.ts', import.meta.url), 'utf8'))).toBe(true);
+    expect(declaredLane(readFileSync(new URL('production/throttling.test.ts', import.meta.url), 'utf8'))).toBe('waits-on-target');
   });
 });
 
 describe('arrangeFiles', () => {
-  // Conformance files c*, the turn-holding ones ct*; the project's own s*, the waiting ones sw*.
+  // Conformance files c*, the turn-holding ones ct*; the project's own s*, the waiting one sw*, long ones sl*.
   const traits: FileTraits<string> = {
     project: (f) => (f.startsWith('c') ? 'conformance' : 'self'),
     workers: () => 2,
     holdsTurns: (f) => f.startsWith('ct'),
-    waitsOnTarget: (f) => f.startsWith('sw'),
+    selfLane: (f) => (f.startsWith('sw') ? 'waits-on-target' : f.startsWith('sl') ? 'long' : undefined),
   };
 
-  it('starts the waiting file of the project\'s own beside the conformance files, these in their lane', () => {
-    const sorted = ['ct1', 'ct2', 'c1', 'c2', 's1', 's2', 'sw1', 's3'];
-    expect(arrangeFiles(sorted, traits)).toEqual(['sw1', 'ct1', 'c1', 'ct2', 'c2', 's1', 's2', 's3']);
+  it('starts the waiting file beside the conformance files, these in their lane, then the long files', () => {
+    const sorted = ['ct1', 'ct2', 'c1', 'c2', 's1', 's2', 'sw1', 'sl1', 's3', 'sl2'];
+    expect(arrangeFiles(sorted, traits)).toEqual(['sw1', 'ct1', 'c1', 'ct2', 'c2', 'sl1', 'sl2', 's1', 's2', 's3']);
   });
 
-  it('keeps vitest\'s order where no file waits or takes turns', () => {
+  it('keeps vitest\'s order where no file declares a lane or takes turns', () => {
     expect(arrangeFiles(['c1', 'c2', 's1', 's2'], traits)).toEqual(['c1', 'c2', 's1', 's2']);
-    expect(arrangeFiles(['s1', 'sw1'], traits)).toEqual(['sw1', 's1']);
+    expect(arrangeFiles(['s1', 'sw1', 'sl1'], traits)).toEqual(['sw1', 'sl1', 's1']);
+    expect(arrangeFiles(['sl1', 'c1'], traits)).toEqual(['c1', 'sl1']);
   });
 });

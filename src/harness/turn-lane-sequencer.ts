@@ -11,18 +11,21 @@ function holdsTurns(spec: TestSpecification): boolean {
   return declaresTurns(readFileSync(spec.moduleId, 'utf8'));
 }
 
-const WAITS_ON_TARGET = /^\/\/ lane: waits-on-target\b/m;
-
 /**
- * Whether a test file of the project's own says that it mostly waits on a target's throttling (a
- * comment line `// lane: waits-on-target`).
+ * How a test file of the project's own says where it belongs in the queue, in a comment line of
+ * its own: `// lane: waits-on-target` (it mostly waits out a throttling target's Retry-After
+ * seconds) or `// lane: long` (one of the longest files, running many CLI runs). Without the last
+ * run's durations (a fresh clone, as in CI) vitest orders files by size, which puts a short file
+ * of long runs last, alone.
  */
-export function declaresWaitsOnTarget(source: string): boolean {
-  return WAITS_ON_TARGET.test(source);
+export type SelfLane = 'waits-on-target' | 'long';
+
+export function declaredLane(source: string): SelfLane | undefined {
+  return /^\/\/ lane: (waits-on-target|long)\b/m.exec(source)?.[1] as SelfLane | undefined;
 }
 
-function waitsOnTarget(spec: TestSpecification): boolean {
-  return declaresWaitsOnTarget(readFileSync(spec.moduleId, 'utf8'));
+function laneOf(spec: TestSpecification): SelfLane | undefined {
+  return declaredLane(readFileSync(spec.moduleId, 'utf8'));
 }
 
 /**
@@ -50,31 +53,34 @@ export interface FileTraits<T> {
   workers(file: T): number;
   /** The file holds a test that takes turns across the run (a conformance file). */
   holdsTurns(file: T): boolean;
-  /** The file mostly waits on a throttling target (a file of the project's own tests). */
-  waitsOnTarget(file: T): boolean;
+  /** What a file of the project's own tests declares of its place in the queue. */
+  selfLane(file: T): SelfLane | undefined;
 }
 
 /**
  * vitest's order, with the conformance files that hold tests taking turns across the run in one
  * lane (in vitest's order they come first and hold every worker waiting for each other's turns,
- * while the other files wait), and the project's own test file that mostly waits on throttling
- * targets first of all, beside the conformance files: alone they keep two cores busy two thirds
- * of the time. The waits belong in that one file: two such files met in two workers and left
- * both cores idle for 25 s of each `npm test`.
+ * while the other files wait); the project's own test file that mostly waits on throttling
+ * targets first of all, beside the conformance files (alone they keep two cores busy two thirds
+ * of the time; the waits belong in that one file: two such files met in two workers and left both
+ * cores idle for 25 s of each `npm test`); then the project's own long files, then the others.
  */
 export function arrangeFiles<T>(sorted: readonly T[], traits: FileTraits<T>): T[] {
   const conformance = sorted.filter((f) => traits.project(f) === CONFORMANCE_PROJECT);
   const lane = conformance.length ? laneOrder(conformance, traits.workers(conformance[0]!), traits.holdsTurns) : [];
   const ordered = sorted.map((f) => (traits.project(f) === CONFORMANCE_PROJECT ? lane.shift()! : f));
-  const waiting = ordered.filter((f) => traits.project(f) === SELF_PROJECT && traits.waitsOnTarget(f));
-  return [...waiting, ...ordered.filter((f) => !waiting.includes(f))];
+  const self = (wanted: SelfLane) => ordered.filter((f) => traits.project(f) === SELF_PROJECT && traits.selfLane(f) === wanted);
+  const [waiting, long] = [self('waits-on-target'), self('long')];
+  const rest = ordered.filter((f) => !waiting.includes(f) && !long.includes(f));
+  const firstSelf = rest.findIndex((f) => traits.project(f) === SELF_PROJECT);
+  return [...waiting, ...(firstSelf < 0 ? [...rest, ...long] : [...rest.slice(0, firstSelf), ...long, ...rest.slice(firstSelf)])];
 }
 
 const SPEC_TRAITS: FileTraits<TestSpecification> = {
   project: (spec) => spec.project.name,
   workers: (spec) => spec.project.config.maxWorkers,
   holdsTurns,
-  waitsOnTarget,
+  selfLane: laneOf,
 };
 
 /** vitest's order (longest first by the last run's durations, else largest first), arranged by arrangeFiles. */

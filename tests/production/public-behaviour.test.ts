@@ -1,3 +1,4 @@
+// lane: long (three runs of the ledger suite: src/harness/turn-lane-sequencer.ts starts it early).
 // The ledger suite against the reference server behaving like the public query service (every
 // known deviation of the reference notes, as layers): with the public expectations each deviation
 // is a known deviation under its own rule and the run passes; without them exactly those rules fail.

@@ -1,3 +1,4 @@
+// lane: long (ten verification runs: src/harness/turn-lane-sequencer.ts starts it early).
 // Broken verification submissions are judged on every run: verifiers that accept and verify a
 // body the contract calls invalid end FAIL on the broken field's rule with the embedded reference's
 // fixtures, with a samples file, and (where the acceptance shows at any address) with no samples at
