@@ -1,4 +1,3 @@
-// lane: long (two dozen worker processes against one coordinator: src/harness/turn-lane-sequencer.ts starts it early).
 // The conformance files run in several workers (vitest.config.ts): the run's budget, rate, pacing
 // and the turns of verify tests must hold across them. Worker processes (tests/support/limits-worker.ts)
 // send to a loopback target through the client, with the limits shared by a real run coordinator,
