@@ -1,6 +1,7 @@
 // The project's OpenAPI documents with every $ref replaced by what it points to, as swagger-parser's
 // dereference leaves them (tests/dereference.test.ts holds the two side by side): a run loads no
 // parser for documents whose validity this machine already knows (content-memo.ts).
+import * as JsonPointer from '@hyperjump/json-pointer';
 
 type Node = Record<string, unknown>;
 
@@ -11,8 +12,7 @@ const isRef = (value: Node): value is Node & { $ref: string } => typeof value.$r
 function pointTo(root: Node, ref: string, follow: (value: unknown) => unknown): unknown {
   if (ref !== '#' && !ref.startsWith('#/')) throw new Error(`$ref ${ref} is not a pointer into this document`);
   let at: unknown = root;
-  for (const token of ref === '#' ? [] : ref.slice(2).split('/')) {
-    const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');
+  for (const key of JsonPointer.pointerSegments(decodeURIComponent(ref.slice(1)))) {
     // A pointer may pass through a $ref of its own on the way, as swagger-parser's does.
     at = follow(at);
     if (!isNode(at) || !Object.hasOwn(at, key)) throw new Error(`$ref ${ref} points to nothing in this document`);

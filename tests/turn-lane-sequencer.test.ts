@@ -67,7 +67,10 @@ describe('arrangeFiles', () => {
 
   it('keeps vitest\'s order where no file declares a lane or takes turns', () => {
     expect(arrangeFiles(['c1', 'c2', 's1', 's2'], traits)).toEqual(['c1', 'c2', 's1', 's2']);
+  });
+
+  it('keeps the lanes\' order with no conformance file, or no other file of the project\'s own', () => {
     expect(arrangeFiles(['s1', 'sw1', 'sl1'], traits)).toEqual(['sw1', 'sl1', 's1']);
-    expect(arrangeFiles(['sl1', 'c1'], traits)).toEqual(['c1', 'sl1']);
+    expect(arrangeFiles(['c1', 'sl1'], traits)).toEqual(['c1', 'sl1']);
   });
 });

@@ -1,4 +1,4 @@
-// lane: waits-on-target (most of this file is the CLI waiting out Retry-After seconds: src/harness/turn-lane-sequencer.ts starts it first, beside the conformance files).
+// lane: waits-on-target (src/harness/turn-lane-sequencer.ts starts this file first, beside the conformance files).
 // Targets that throttle, end to end: a status target with a storm of 429s and the odd 503, and a
 // verification target that takes 5 submissions a second. Each run mostly waits out Retry-After
 // seconds, so the two go side by side in this one file (in two files they met in two workers and

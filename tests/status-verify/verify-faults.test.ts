@@ -1,4 +1,4 @@
-// lane: long (seven verification runs against broken verifiers: src/harness/turn-lane-sequencer.ts starts it early).
+// lane: long (seven verification runs: src/harness/turn-lane-sequencer.ts starts it early).
 // The verification checks against broken verifiers: the reference behind a loopback proxy that
 // breaks one thing, next to the same proxy passing everything through. Each run is the CLI's.
 import { join } from 'node:path';
