@@ -66,12 +66,12 @@ export function connectToCoordinator(url: string, config: Pick<ResolvedConfig, '
         if (queued.some((r) => r.target === target)) flush();
         await inFlight.get(target);
         if (lost) throw lost;
-        await call({ op: 'wait', target });
+        return ((await call({ op: 'wait', target })) as { ticket: number }).ticket;
       },
       throttled: (target, retryAfterMs) => report({ kind: 'throttled', target, retryAfterMs }),
-      answered: (target) => report({ kind: 'answered', target }),
-      faulted: (target, message) => report({ kind: 'faulted', target, message }),
-      withdrawn: (target) => report({ kind: 'withdrawn', target }),
+      answered: (target, ticket) => report({ kind: 'answered', target, ticket }),
+      faulted: (target, ticket, message) => report({ kind: 'faulted', target, ticket, message }),
+      withdrawn: (target, ticket) => report({ kind: 'withdrawn', target, ticket }),
     },
     async beforeSend() {
       if (rateLimited) {

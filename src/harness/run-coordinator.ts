@@ -6,10 +6,10 @@ import { createRunLimitKeepers, type LimitsConfig } from './run-limit-keepers.ts
 
 /** What happened to one attempt, told to the run's pacer after the answer (or the fault). */
 export type PaceReport =
-  | { kind: 'answered'; target: string }
+  | { kind: 'answered'; target: string; ticket: number }
   | { kind: 'throttled'; target: string; retryAfterMs: number }
-  | { kind: 'faulted'; target: string; message: string }
-  | { kind: 'withdrawn'; target: string };
+  | { kind: 'faulted'; target: string; ticket: number; message: string }
+  | { kind: 'withdrawn'; target: string; ticket: number };
 
 /**
  * The calls a test worker makes; each is answered once it is done (a paced turn or a lock: once it
@@ -45,7 +45,7 @@ export interface RunCoordinator {
 export async function startRunCoordinator(config: LimitsConfig): Promise<RunCoordinator> {
   const { limiter, budget, pacer, locks } = createRunLimitKeepers(config);
 
-  async function answer(call: CoordinatorCall): Promise<{ slot: number } | void> {
+  async function answer(call: CoordinatorCall): Promise<{ slot: number } | { ticket: number } | void> {
     switch (call.op) {
       case 'attempt':
         budget.take();
@@ -53,13 +53,13 @@ export async function startRunCoordinator(config: LimitsConfig): Promise<RunCoor
       case 'slot':
         return { slot: limiter.reserve() };
       case 'wait':
-        return pacer.wait(call.target);
+        return { ticket: await pacer.wait(call.target) };
       case 'report':
         for (const r of call.reports) {
-          if (r.kind === 'answered') pacer.answered(r.target);
+          if (r.kind === 'answered') pacer.answered(r.target, r.ticket);
           else if (r.kind === 'throttled') pacer.throttled(r.target, r.retryAfterMs);
-          else if (r.kind === 'faulted') pacer.faulted(r.target, r.message);
-          else pacer.withdrawn(r.target);
+          else if (r.kind === 'faulted') pacer.faulted(r.target, r.ticket, r.message);
+          else pacer.withdrawn(r.target, r.ticket);
         }
         return;
       case 'lock':

@@ -192,8 +192,9 @@ export function createClient(options: ClientOptions) {
             throw allowance.throttled ? new ThrottledOut(`${message}, after ${allowance.throttled} throttling answer(s)`) : new BudgetExhausted(message);
           }
         }
+        let ticket = 0;
         try {
-          await options.pacer?.wait(target);
+          ticket = (await options.pacer?.wait(target)) ?? 0;
         } catch (error) {
           // Given up between two attempts of this request: its faults are on record.
           throw failed.length ? giveUp(error as Error, (error as Error).message) : error;
@@ -201,7 +202,7 @@ export function createClient(options: ClientOptions) {
         try {
           await options.hooks.beforeSend(origin);
         } catch (error) {
-          options.pacer?.withdrawn(target);
+          options.pacer?.withdrawn(target, ticket);
           throw error;
         }
         if (allowance) allowance.attempts += 1;
@@ -211,7 +212,7 @@ export function createClient(options: ClientOptions) {
           res = await attempt(req, url, headers, body);
         } catch (error) {
           const e = error as AttemptFailed;
-          options.pacer?.faulted(target, e.message);
+          options.pacer?.faulted(target, ticket, e.message);
           failed.push({ startedAt: new Date(attemptStart).toISOString(), durationMs: Date.now() - attemptStart, error: e.message });
           if (e.retryable && IDEMPOTENT.has(method) && failed.length <= transportRetries) {
             await new Promise((r) => setTimeout(r, 200 * 2 ** (failed.length - 1)));
@@ -221,7 +222,7 @@ export function createClient(options: ClientOptions) {
           if (e.notThere) throw giveUp(new TargetUnreachable(what), e.message);
           throw giveUp(new TargetFault(what, failed), e.message);
         }
-        options.pacer?.answered(target);
+        options.pacer?.answered(target, ticket);
         const wait = retryAfterMs(res.headers['retry-after']);
         const isThrottle = isThrottlingStatus(res.status, res.headers['retry-after']) && !req.isAnswer?.(res.status, res.body);
         if (isThrottle) {

@@ -138,11 +138,12 @@ describe('pacing adapts to the target', () => {
     try {
       const pacer = createTargetPacer();
       const origin = 'http://127.0.0.1:1';
+      const tickets: number[] = [];
       const elapsed = async (waits: number) => {
         const t0 = Date.now();
         let end: number | undefined;
         const done = (async () => {
-          for (let i = 0; i < waits; i++) await pacer.wait(origin);
+          for (let i = 0; i < waits; i++) tickets.push(await pacer.wait(origin));
           end = Date.now();
         })();
         // Time moves from timer to timer until the waits are over; the clock is read when they are.
@@ -160,7 +161,8 @@ describe('pacing adapts to the target', () => {
       pacer.throttled(origin, 200);
       expect(await elapsed(3)).toBe(400);
       // Calm answers halve the gap away: only the slot already promised is waited for.
-      for (let i = 0; i < 40; i++) pacer.answered(origin);
+      await elapsed(40 - tickets.length);
+      for (const ticket of tickets) pacer.answered(origin, ticket);
       expect(await elapsed(4)).toBe(100);
     } finally {
       vi.useRealTimers();
