@@ -55,9 +55,10 @@ export interface TargetPacer {
  * then be told: answered, faulted or withdrawn). Transport faults in a row, in the order the attempts
  * were sent, make the run give the target up (`abandoned` says why): attempts end out of that order
  * when several are out at once (a reset ends at once, an answer takes its time), and the faults of
- * a flaky network are not a dead target's as long as attempts sent between them are answered. Faults are kept in `faultLog` (when given): a pacer started on that log
- * knows them. A run has one pacer, in its coordinator (src/harness/run-coordinator.ts), shared by
- * the tests of every worker.
+ * a flaky network are not a dead target's as long as attempts sent between them are answered.
+ * Faults are kept in `faultLog` (when given): a pacer started on that log knows them (the probes'
+ * attempts, sent one at a time). A run has one pacer, shared by the tests of every worker: in its
+ * coordinator (src/harness/run-coordinator.ts), or in the worker when one runs every file.
  */
 export function createTargetPacer(faultLog?: string, { trials = false } = {}): TargetPacer & { abandoned(target: string): string | undefined } {
   const paces = new Map<string, TargetPace>();
