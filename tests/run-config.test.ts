@@ -15,6 +15,19 @@ describe('run configuration', () => {
     expect(run.targets).toEqual({ baseUrl: 'http://127.0.0.1:8080', statusUrl: 'https://s.example/api/v2', verifyUrl: 'http://127.0.0.1:9000' });
   });
 
+  // The versioning check sends the service's paths without /api/v1: on a base that kept the prefix they
+  // went to /api/v1/schedules, and a correct service failed LQ-9-path-prefix.
+  it.each([
+    ['http://127.0.0.1:8080/api/v1', 'http://127.0.0.1:8080'],
+    ['https://mirror.example/api/v1/', 'https://mirror.example'],
+    ['https://gateway.example/mirror/api/v1', 'https://gateway.example/mirror'],
+    ['https://gateway.example/xapi/v1', 'https://gateway.example/xapi/v1'],
+    ['https://gateway.example/api/v1/more', 'https://gateway.example/api/v1/more'],
+  ])('takes the query service base %s as the address before /api/v1: %s', (given, root) => {
+    expect(buildRunConfig(parseFlags(['--base-url', given]), {}).targets.baseUrl).toBe(root);
+    expect(buildRunConfig(parseFlags([]), { BASE_URL: given }).targets.baseUrl).toBe(root);
+  });
+
   it('merges headers from CONFORMANCE_HEADERS and --header, flags winning, names lower-cased', () => {
     const run = buildRunConfig(parseFlags(['--header', 'Authorization: Bearer flag']), {
       CONFORMANCE_HEADERS: '{"Authorization":"Bearer env","X-Tenant":"t1"}',

@@ -15,6 +15,18 @@ export function normalizeBaseUrl(flag: string, value: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
+/** The path prefix every query-service path of the contract carries (section 9). */
+const QUERY_PATH_PREFIX = '/api/v1';
+
+/**
+ * The query service's base address, before /api/v1: a base URL given with the prefix (as the public
+ * services' addresses are often written) names the same service, and the checks of paths outside
+ * the prefix need the address before it.
+ */
+export function queryServiceRoot(normalized: string): string {
+  return normalized.endsWith(QUERY_PATH_PREFIX) ? normalized.slice(0, -QUERY_PATH_PREFIX.length) : normalized;
+}
+
 /** Loopback targets are ours to load and change; everything else is treated as production. */
 export function isLoopbackUrl(value: string): boolean {
   const host = new URL(value).hostname.replace(/^\[|\]$/g, '');

@@ -2,7 +2,7 @@ import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
 import { INTERFACES, type InterfaceName } from '../../specs/interfaces.ts';
 import { parseHeaderLine } from './headers.ts';
 import { parseSeed } from './seed.ts';
-import { normalizeBaseUrl } from './base-url.ts';
+import { normalizeBaseUrl, queryServiceRoot } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
 import { parseOptions, type OptionTable, type OptionValues } from './options.ts';
 import type { VerifyRpcOptions } from '../chain/provision-samples.ts';
@@ -19,7 +19,7 @@ const RUN = RUN_OPTION_GROUPS.run;
  */
 export const RUN_OPTIONS = {
   profile: { type: 'string', value: 'NAME', group: TARGETS, help: 'mainnet | testnet | previewnet | local: fills the three URLs and --verify-chain-id' },
-  'base-url': { type: 'string', value: 'URL', group: TARGETS, help: 'ledger query service (env BASE_URL); overrides the profile' },
+  'base-url': { type: 'string', value: 'URL', group: TARGETS, help: 'ledger query service, the address before /api/v1 (env BASE_URL); overrides the profile' },
   'status-url': { type: 'string', value: 'URL', group: TARGETS, help: 'network status interface (env STATUS_URL); overrides the profile' },
   'verify-url': { type: 'string', value: 'URL', group: TARGETS, help: 'contract verification interface (env VERIFY_URL); overrides the profile' },
   only: { type: 'string', value: 'NAME[,NAME]', group: TARGETS, help: 'ledger-query | status | verify' },
@@ -165,6 +165,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     }
   }
   const url = (flag: string, value: string | undefined) => (value === undefined ? undefined : normalizeBaseUrl(flag, value));
+  const queryRoot = (value: string | undefined) => (value === undefined ? undefined : queryServiceRoot(value));
   // A profile only fills what neither a flag nor the environment gives.
   const profileName = last(flags['--profile']);
   const profile = profileName === undefined ? undefined : findProfile(profileName);
@@ -191,7 +192,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
   }
   return {
     targets: {
-      baseUrl: url('--base-url', last(flags['--base-url']) ?? env.BASE_URL ?? profile?.baseUrl),
+      baseUrl: queryRoot(url('--base-url', last(flags['--base-url']) ?? env.BASE_URL ?? profile?.baseUrl)),
       statusUrl: url('--status-url', last(flags['--status-url']) ?? env.STATUS_URL ?? profile?.statusUrl),
       verifyUrl: url('--verify-url', last(flags['--verify-url']) ?? env.VERIFY_URL ?? profile?.verifyUrl),
     },
