@@ -21,6 +21,7 @@ export * from './schema/pattern-regex.ts';
 export * from './schema/primitive-arbitrary.ts';
 export * from './schema/query-text.ts';
 export * from './schema/schema-node.ts';
+export * from './schema/string-matching.ts';
 export * from './schema/valid-arbitrary.ts';
 export * from './semantic/block-tag.ts';
 export * from './semantic/chain-id.ts';

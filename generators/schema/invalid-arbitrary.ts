@@ -9,6 +9,7 @@ import { jsonInteger } from './json-integer.ts';
 import { integerBounds, primitiveArbitrary } from './primitive-arbitrary.ts';
 import { jsonValueToText } from './query-text.ts';
 import { nonNullEnum, nonNullTypes, rulesOf, unwrapNullable, type SchemaNode } from './schema-node.ts';
+import { stringMatchingArbitrary } from './string-matching.ts';
 
 export interface InvalidOptions {
   /** Rule ids to carry besides the schema's own `x-rules` (a parameter's, for instance). */
@@ -89,7 +90,7 @@ function candidateArbitrary(schema: SchemaNode, encoding: Encoding, keyword: Key
     case 'type':
       return encoding === 'json' ? wrongJsonType() : type === 'string' || members ? undefined : wrongText(schema);
     case 'enum':
-      return members && members.length > 0 ? fc.oneof(mutatedString(fc.constantFrom(...members)), fc.stringMatching(/^[a-z]{1,10}$/)) : undefined;
+      return members && members.length > 0 ? fc.oneof(mutatedString(fc.constantFrom(...members)), stringMatchingArbitrary(/^[a-z]{1,10}$/)) : undefined;
     case 'pattern':
       return node.pattern !== undefined ? mutatedString(validStrings(schema)) : undefined;
     case 'minLength':
@@ -139,7 +140,7 @@ function wrongJsonType(): fc.Arbitrary<unknown> {
 function wrongText(schema: SchemaNode): fc.Arbitrary<string> {
   const validText = validStrings(schema);
   return fc.oneof(
-    fc.stringMatching(/^[a-z]{1,8}$/),
+    stringMatchingArbitrary(/^[a-z]{1,8}$/),
     fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 999 })).map(([i, f]) => `${i}.${f}`),
     fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 20 })).map(([m, e]) => `${m}e${e}`),
     validText.map((t) => ` ${t}`),

@@ -7,6 +7,7 @@ import { jsonInteger } from './json-integer.ts';
 import { generationRegex } from './pattern-regex.ts';
 import { jsonValueToText } from './query-text.ts';
 import { isNullable, nonNullEnum, nonNullTypes, unwrapNullable, type SchemaNode } from './schema-node.ts';
+import { stringMatchingArbitrary } from './string-matching.ts';
 
 /**
  * Random valid values of a scalar schema (string, integer, number, boolean, enum), without the
@@ -44,7 +45,7 @@ function nonNullArbitrary(node: SchemaNode): fc.Arbitrary<unknown> {
 
 function stringArbitrary(node: SchemaNode): fc.Arbitrary<string> {
   if (node.format === 'uuid') return fc.uuid();
-  if (node.pattern !== undefined) return fc.stringMatching(generationRegex(node.pattern));
+  if (node.pattern !== undefined) return stringMatchingArbitrary(generationRegex(node.pattern));
   const minLength = node.minLength ?? 0;
   // Random text stays short: long values come from the boundary list, not from chance.
   return fc.string({ minLength, maxLength: Math.min(node.maxLength ?? minLength + 32, minLength + 32) });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+import { stringMatchingArbitrary } from '../schema/string-matching.ts';
 
-const identifier = fc.stringMatching(/^[A-Z][A-Za-z0-9_]{0,15}$/);
-const directory = fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/);
+const identifier = stringMatchingArbitrary(/^[A-Z][A-Za-z0-9_]{0,15}$/);
+const directory = stringMatchingArbitrary(/^[a-z][a-z0-9_-]{0,8}$/);
 
 /** A source path `dir/.../File.sol` (one to three directories). */
 function sourcePathArbitrary(): fc.Arbitrary<string> {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import { stringMatchingArbitrary } from '../schema/string-matching.ts';
 
-const hexDigits = (count: number) => fc.stringMatching(new RegExp(`^[0-9a-fA-F]{${count}}$`));
+const hexDigits = (count: number) => stringMatchingArbitrary(new RegExp(`^[0-9a-fA-F]{${count}}$`));
 
 /**
  * A 20-byte EVM address, letters in any case. `prefix: 'with'` always writes `0x` (the verification

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { proto } from '@hashgraph/proto';
 import Long from 'long';
+import { stringMatchingArbitrary } from '../../generators/schema/string-matching.ts';
 
 const between = (min: number, max: number) => fc.integer({ min, max });
 const bytesOf = (length: number) => fc.uint8Array({ minLength: length, maxLength: length });
@@ -22,7 +23,7 @@ export function signedTransferArbitrary(): fc.Arbitrary<{ bytes: Uint8Array }> {
     validStartNanos: between(0, 999_999_999),
     validDurationSeconds: between(30, 180),
     maxFee: between(1, 2_000_000_000),
-    memo: fc.stringMatching(/^[a-z ]{0,24}$/),
+    memo: stringMatchingArbitrary(/^[a-z ]{0,24}$/),
     amount: between(1, 1_000_000_000),
     receiver: between(2, 5_000_000).map(accountId),
     signature: fc.record({ pubKeyPrefix: bytesOf(32), ed25519: bytesOf(64) }),

@@ -6,6 +6,7 @@ import { STATUS_DOCUMENTS } from '../../src/checks/status-documents.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
+import { stringMatchingArbitrary } from '../../generators/schema/string-matching.ts';
 
 describe.concurrent('the status base address', () => {
   ruleTest('ends in /api/v2, where the interface answers', ['ST-9-base-path-api-v2'], async (t) => {
@@ -24,7 +25,7 @@ describe.concurrent('the status base address', () => {
     // Near misses of the real documents (other names, no .json, a deeper path) and random names.
     const unknownPath = fc.oneof(
       fc.constantFrom('/summary', '/incidents/resolved.json', '/scheduled-maintenances/completed.json', '/components/x.json', '/status.xml', '/incident.json'),
-      fc.stringMatching(/^[a-z][a-z0-9-]{2,12}$/).map((name) => `/${name}.json`),
+      stringMatchingArbitrary(/^[a-z][a-z0-9-]{2,12}$/).map((name) => `/${name}.json`),
     ).filter((path) => !known.has(path));
     await checkProperty(t, unknownPath, async (path) => {
       const exchange = await t.get(path);

@@ -15,6 +15,7 @@ import { forEachCase, partsAtOnce } from '../../src/harness/cases-at-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { loadSpec } from '../../specs/load-spec.ts';
 import { findOperation } from '../../specs/operations.ts';
+import { stringMatchingArbitrary } from '../../generators/schema/string-matching.ts';
 
 const submitOperation = async () => findOperation(await loadSpec('verify'), 'submitVerification');
 
@@ -84,7 +85,7 @@ async function sendRuleBreaks(t: Check, submissions: BrokenSubmissions, name: 'c
  * unanchored, so a valid address with text beyond a word boundary still matches it.
  */
 function overlongAddressArbitrary(): fc.Arbitrary<{ what: string; around(address: string): string }> {
-  const extra = fc.stringMatching(/^[a-z0-9]{1,6}$/);
+  const extra = stringMatchingArbitrary(/^[a-z0-9]{1,6}$/);
   return fc.tuple(fc.constantFrom('-', '.', '~', ' '), extra, fc.boolean()).map(([sep, word, before]) => ({
     what: before ? `${JSON.stringify(word + sep)} before it` : `${JSON.stringify(sep + word)} after it`,
     around: (address: string) => (before ? `${word}${sep}${address}` : `${address}${sep}${word}`),
