@@ -5,6 +5,8 @@ export interface Mismatch {
   rule: string;
   detail: string;
   exchange?: Exchange;
+  /** The clause of the rule this comparison judges, for a rule with clauses. */
+  clause?: string;
 }
 
 /** A comparison of documents: what was compared (held unless a mismatch of its rule is confirmed) and what disagreed. */
@@ -33,8 +35,8 @@ export async function judgeWithRefetch<T>(t: Check, fetch: () => Promise<T>, com
   }
   // A rule with a disagreement seen only once is not judged held on this set either.
   const disagreed = new Set(judged.mismatches.map((m) => m.rule));
-  for (const m of confirmed) t.soft(m.rule, false, `${m.detail} (confirmed on a re-fetch)`, m.exchange);
-  for (const c of judged.compared) if (!disagreed.has(c.rule)) t.soft(c.rule, true, c.detail, c.exchange);
+  for (const m of confirmed) t.soft(m.rule, false, `${m.detail} (confirmed on a re-fetch)`, m.exchange, m.clause);
+  for (const c of judged.compared) if (!disagreed.has(c.rule)) t.soft(c.rule, true, c.detail, c.exchange, c.clause);
   for (const rule of new Set(judged.mismatches.filter((m) => !confirmed.includes(m)).map((m) => m.rule))) {
     if (!confirmed.some((m) => m.rule === rule)) t.notEvaluated(rule, 'the documents disagreed once, then differently on the re-fetch: the page was changing');
   }

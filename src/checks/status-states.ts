@@ -24,6 +24,9 @@ export const UNRESOLVED_STATES = valueSet('UnresolvedIncidentStatus');
 export const MAINTENANCE_STATES = valueSet('MaintenanceStatus');
 export const UPCOMING_STATES = valueSet('UpcomingMaintenanceStatus');
 export const ACTIVE_STATES = valueSet('ActiveMaintenanceStatus');
+/** The closed states, which no subset document lists: Resolved and Postmortem incidents, Completed maintenances. */
+export const CLOSED_INCIDENT_STATES = INCIDENT_STATES.filter((state) => !UNRESOLVED_STATES.includes(state));
+export const COMPLETED_MAINTENANCE_STATES = MAINTENANCE_STATES.filter((state) => !UPCOMING_STATES.includes(state) && !ACTIVE_STATES.includes(state));
 /** Observed impact values (reference notes); the contract defines none. */
 export const IMPACTS = valueSet('Impact');
 

@@ -7,6 +7,7 @@ import {
   fetchStatusDocument, isObject, itemsIn, type FetchedDocument, type Item, type StatusDocument,
 } from '../../src/checks/status-documents.ts';
 import { COMPONENT_FIELDS, INCIDENT_FIELDS, INCIDENT_UPDATE_FIELDS, MAINTENANCE_FIELDS, PAGE_FIELDS, missingFields } from '../../src/checks/status-observed-fields.ts';
+import { CLOSED_INCIDENT_STATES, COMPLETED_MAINTENANCE_STATES, inStateSet } from '../../src/checks/status-states.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 
 const SHAPE_RULES = ['ST-4.7-eight-documents', 'ST-4.7-no-server-error', 'ST-4.7-json-page-object', 'ST-4.7-top-level-keys'];
@@ -85,14 +86,33 @@ describe.concurrent('GET /components.json', () => {
   });
 });
 
+/** Items in states that only the full list holds: what its rule's clause `clause` needs to be judged. */
+interface ClosedItems {
+  states: readonly string[];
+  clause: string;
+  what: string;
+}
+
+/**
+ * The full list's clause on closed items: held where the list shows one; where it shows none, not
+ * judged (no other document lists them: a page that leaves them out looks like one without any).
+ */
+function judgeClosedListed(t: Check, fetched: FetchedDocument, items: Item[], rule: string, closed: ClosedItems): void {
+  const listed = items.filter((item) => inStateSet(item.status, closed.states));
+  if (listed.length > 0) t.soft(rule, true, `${fetched.doc.path} lists ${listed.length} ${closed.what}(s)`, fetched.exchange, closed.clause);
+  else t.notEvaluated(rule, `${fetched.doc.path} lists no ${closed.what} among its ${items.length} item(s): no other document lists them, so leaving them out cannot be told from having none`, { mayLack: true });
+}
+
 /** The five list documents: the shape, then the observed fields of every listed item and of its updates. */
-const LIST_DOCUMENTS = [
+const LIST_DOCUMENTS: Array<{ doc: StatusDocument; what: string; documentRule: string; rules: string[]; fields: string[]; fieldsRule: string; closed?: ClosedItems }> = [
   { doc: INCIDENTS, what: 'incidents carrying the observed fields', documentRule: 'ST-4.7-incidents-all-states',
-    rules: ['ST-3-incident-status-enum', 'ST-3-incident-impact-enum', 'ST-8-incidents-max-50'], fields: INCIDENT_FIELDS, fieldsRule: 'ST-4.7-incident-fields' },
+    rules: ['ST-3-incident-status-enum', 'ST-3-incident-impact-enum', 'ST-8-incidents-max-50'], fields: INCIDENT_FIELDS, fieldsRule: 'ST-4.7-incident-fields',
+    closed: { states: CLOSED_INCIDENT_STATES, clause: 'resolved-listed', what: 'Resolved or Postmortem incident' } },
   { doc: UNRESOLVED, what: 'unresolved incidents carrying the observed fields', documentRule: 'ST-4.7-unresolved-subset',
     rules: ['ST-3-unresolved-states'], fields: INCIDENT_FIELDS, fieldsRule: 'ST-4.7-incident-fields' },
   { doc: MAINTENANCES, what: 'maintenances carrying the incident fields and their window', documentRule: 'ST-4.7-maintenances-all-states',
-    rules: ['ST-3-maintenance-status-enum', 'ST-8-maintenances-max-50'], fields: MAINTENANCE_FIELDS, fieldsRule: 'ST-4.7-maintenance-fields' },
+    rules: ['ST-3-maintenance-status-enum', 'ST-8-maintenances-max-50'], fields: MAINTENANCE_FIELDS, fieldsRule: 'ST-4.7-maintenance-fields',
+    closed: { states: COMPLETED_MAINTENANCE_STATES, clause: 'completed-listed', what: 'Completed maintenance' } },
   { doc: UPCOMING, what: 'upcoming maintenances carrying the observed fields', documentRule: 'ST-4.7-upcoming-subset',
     rules: ['ST-3-maintenance-state-groups'], fields: MAINTENANCE_FIELDS, fieldsRule: 'ST-4.7-maintenance-fields' },
   { doc: ACTIVE, what: 'active maintenances carrying the observed fields', documentRule: 'ST-4.7-active-subset',
@@ -104,7 +124,8 @@ for (const list of LIST_DOCUMENTS) {
     // checkItemFields also judges each item's updates, so every list test carries the update-fields rule.
     ruleTest(`is served with ${list.what}`, [...SHAPE_RULES, list.documentRule, ...list.rules, list.fieldsRule, 'ST-4.7-incident-update-fields'], async (t) => {
       const fetched = await checkDocumentShape(t, list.doc, 'ST-4.7-top-level-keys');
-      checkItemFields(t, fetched, list.doc.keys[0]!, list.fields, list.fieldsRule);
+      const items = checkItemFields(t, fetched, list.doc.keys[0]!, list.fields, list.fieldsRule);
+      if (list.closed) judgeClosedListed(t, fetched, items, list.documentRule, list.closed);
     });
   });
 }

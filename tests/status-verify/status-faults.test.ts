@@ -42,12 +42,15 @@ function edited(answer: Answer, change: (doc: Record<string, any>) => void): Ans
   return { ...answer, body: JSON.stringify(doc) };
 }
 
+/** The full lists' rules, each with a clause that only a listed closed item (Resolved, Postmortem, Completed) shows. */
+const ALL_STATES = ['ST-4.7-incidents-all-states', 'ST-4.7-maintenances-all-states'];
+
 const AGREEMENT = ['ST-4.7-summary-components-agree', 'ST-4.7-summary-incidents-agree', 'ST-4.7-summary-maintenances-agree', 'ST-4.7-summary-indicator-agrees', 'ST-4.7-lists-agree-on-state', 'ST-4.7-shared-fields-agree'];
 
 describe.concurrent('status checks on a correct page and on broken ones', { timeout: 240_000 }, () => {
   it('pass on the reference behind a transparent proxy', async () => {
     const verdicts = await statusRun('correct', {});
-    for (const rule of AGREEMENT) expect(verdicts.get(rule), rule).toBe('passed');
+    for (const rule of [...AGREEMENT, ...ALL_STATES]) expect(verdicts.get(rule), rule).toBe('passed');
   });
 
   it('fail each contract fact two documents disagree on, and report a differing name under the observed rule', async () => {
@@ -80,6 +83,18 @@ describe.concurrent('status checks on a correct page and on broken ones', { time
     });
     expect(verdicts.get('ST-4.7-summary-components-agree')).not.toBe('failed');
     expect(verdicts.get('ST-4.7-components-with-status')).toBe('passed');
+  });
+
+  it('do not pass "of any state" on full lists without a closed item: a page that leaves them out looks like one without any', async () => {
+    const verdicts = await statusRun('no-closed-items', {
+      rewrite: (req, answer) => edited(answer, (d) => {
+        if (on(req, '/incidents.json')) d.incidents = d.incidents.filter((i: { status: string }) => !['resolved', 'postmortem'].includes(i.status));
+        if (on(req, '/scheduled-maintenances.json')) d.scheduled_maintenances = d.scheduled_maintenances.filter((m: { status: string }) => m.status !== 'completed');
+      }),
+    });
+    for (const rule of ALL_STATES) expect(verdicts.get(rule), rule).toBe('not-evaluated');
+    // The open items are still listed: the other clause of each held.
+    expect(verdicts.get('ST-8-lists-most-recent')).toBe('passed');
   });
 
   it('judge no incident rule on a page without incidents: not evaluated or skipped with a reason, never passed', async () => {
