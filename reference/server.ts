@@ -81,7 +81,7 @@ export async function startReferenceServer(opts: ReferenceServerOptions = {}): P
   const rpc = opts.verifyRpc ? { verifyRpc: opts.verifyRpc } : {};
   try {
     if (db && ledger) verify = await ledger.registerLedgerInterfaces(app, db, rpc);
-    else if (opts.noLedger) verify = await (await import('./fixture-verifier.ts')).registerFixtureVerifier(app, rpc);
+    else if (opts.noLedger && !opts.statusOnly) verify = await (await import('./fixture-verifier.ts')).registerFixtureVerifier(app, rpc);
   } catch (error) {
     await app.close();
     throw error;

@@ -86,4 +86,19 @@ describe('reference server program', () => {
       await server.close();
     }
   });
+
+  // The CLI starts a status-only run's reference with both options (no ledger, and status alone):
+  // it loaded and served the verifier too, a third of that start.
+  it('with status alone serves the status interface only, whether or not the ledger is also left out', async () => {
+    for (const opts of [{ statusOnly: true }, { statusOnly: true, noLedger: true }]) {
+      const server = await startReferenceServer(opts);
+      try {
+        expect((await fetch(`${server.statusUrl}/summary.json`)).status, JSON.stringify(opts)).toBe(200);
+        expect((await fetch(`${server.baseUrl}/api/v1/blocks?limit=1`)).status, JSON.stringify(opts)).toBe(404);
+        expect((await fetch(`${server.verifyUrl}/v2/verify/not-a-uuid`)).status, JSON.stringify(opts)).toBe(404);
+      } finally {
+        await server.close();
+      }
+    }
+  });
 });
