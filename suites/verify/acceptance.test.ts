@@ -12,7 +12,6 @@ import { acceptedId, firstVerificationSamples, refusalCode, sampleBody, submitUn
 import { isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
 import { strangerSite } from '../../src/samples/submission-site.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
-import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
 import { retryAfterMs } from '../../src/http/retry-after.ts';
@@ -84,22 +83,19 @@ async function submitAllTwiceTogether(t: Check, samples: VerificationSample[]): 
   return send();
 }
 
-/**
- * Follows every accepted submission's job (the jobs already run side by side, so they are followed
- * side by side) and judges its match; returns the completed jobs by acceptance.
- */
+/** Follows every accepted submission's job and judges its match; returns the completed jobs by acceptance. */
 async function followAccepted(t: Check, samples: VerificationSample[], groups: Exchange[][]): Promise<Map<Exchange, VerificationJob>> {
   const completed = new Map<Exchange, VerificationJob>();
-  const accepted = groups.flatMap((group, i) => group.flatMap((exchange) => {
-    const id = acceptedId(exchange);
-    return id ? [{ exchange, id, sample: samples[i]! }] : [];
-  }));
-  await forEachCase(t, accepted, async ({ exchange, id, sample }) => {
-    const followed = await followVerificationJob(t, id);
-    if (!followed.completed) return;
-    completed.set(exchange, followed.job);
-    judgeSampleMatch(t, sample, followed.job, followed.exchange, `${sample.contractIdentifier} at ${sample.address}`);
-  });
+  for (const [i, group] of groups.entries()) {
+    for (const exchange of group) {
+      const id = acceptedId(exchange);
+      if (!id) continue;
+      const followed = await followVerificationJob(t, id);
+      if (!followed.completed) continue;
+      completed.set(exchange, followed.job);
+      judgeSampleMatch(t, samples[i]!, followed.job, followed.exchange, `${samples[i]!.contractIdentifier} at ${samples[i]!.address}`);
+    }
+  }
   return completed;
 }
 
@@ -210,7 +206,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     }
     if (observed === 0) t.skip(`no job was observed running: ${groups.map(answers).join('; ')}`);
     t.note(`${observed} contract(s) met a running job`);
-  }, { writes: true, turns: 'known-sample', casesInAnyOrder: true });
+  }, { writes: true, turns: 'known-sample' });
 
   // The control samples are verified by their twins (and judged there), only once their refusals are decided.
   // Turns: verifies every known sample.
