@@ -46,9 +46,9 @@ describe.concurrent('GET /api/v1/schedules', () => {
   ruleTest('every schedule carries deleted (boolean) and executed_timestamp (null or a timestamp)', ['LQ-3-schedule-state-fields', SCHEDULE_LIST.envelope], async (t) => {
     const schedules = await firstSchedules(t);
     for (const s of schedules) {
-      t.soft('LQ-3-schedule-state-fields', typeof s.deleted === 'boolean', `${s.schedule_id}: deleted is ${JSON.stringify(s.deleted)}, not a boolean`);
+      t.soft('LQ-3-schedule-state-fields', typeof s.deleted === 'boolean', `${s.schedule_id}: deleted is ${JSON.stringify(s.deleted)}, not a boolean`, undefined, 'fields-typed');
       t.soft('LQ-3-schedule-state-fields', s.executed_timestamp === null || (typeof s.executed_timestamp === 'string' && TIMESTAMP.test(s.executed_timestamp)),
-        `${s.schedule_id}: executed_timestamp is ${JSON.stringify(s.executed_timestamp)}, neither null nor a timestamp`);
+        `${s.schedule_id}: executed_timestamp is ${JSON.stringify(s.executed_timestamp)}, neither null nor a timestamp`, undefined, 'fields-typed');
     }
     const executed = schedules.filter((s) => s.executed_timestamp !== null).length;
     const deleted = schedules.filter((s) => s.deleted === true).length;
@@ -72,17 +72,26 @@ describe.concurrent('GET /api/v1/schedules', () => {
     }
   });
 
-  ruleTest('lists each schedule a successful SCHEDULECREATE created, executed or not', ['LQ-4.1-lists-executed-and-pending', SCHEDULE_LIST.envelope, 'LQ-4.2-transactions-envelope'], async (t) => {
-    const created = await discoverTransactionsOfType(t, ['SCHEDULECREATE'], { where: (tx) => isSuccessfulResult(tx.result) && typeof tx.entity_id === 'string' });
-    const states = { executed: 0, deleted: 0, pending: 0 };
-    for (const tx of created.slice(0, 20)) {
+  ruleTest('lists each schedule a successful SCHEDULECREATE created, executed or not', ['LQ-4.1-lists-executed-and-pending', 'LQ-3-schedule-state-fields', SCHEDULE_LIST.envelope, 'LQ-4.2-transactions-envelope'], async (t) => {
+    const created = (await discoverTransactionsOfType(t, ['SCHEDULECREATE'], { where: (tx) => isSuccessfulResult(tx.result) && typeof tx.entity_id === 'string' })).slice(0, 20);
+    const found = { executed: 0, deleted: 0, pending: 0 };
+    for (const tx of created) {
       const id = tx.entity_id as string;
       const { exchange, items } = await listPage(t, SCHEDULE_LIST, [['schedule.id', id]], 'LQ-4.1-lists-executed-and-pending');
-      const found = items.find((s) => s.schedule_id === id);
-      t.soft('LQ-4.1-lists-executed-and-pending', found !== undefined, `schedule ${id}, created at ${String(tx.consensus_timestamp)}, is not in the schedule list`, exchange);
-      if (found) states[found.deleted ? 'deleted' : found.executed_timestamp !== null ? 'executed' : 'pending'] += 1;
+      const schedule = items.find((s) => s.schedule_id === id);
+      t.soft('LQ-4.1-lists-executed-and-pending', schedule !== undefined, `schedule ${id}, created at ${String(tx.consensus_timestamp)}, is not in the schedule list`, exchange,
+        schedule === undefined || schedule.deleted ? undefined : schedule.executed_timestamp !== null ? 'executed-listed' : 'pending-listed');
+      if (schedule === undefined) continue;
+      // A found schedule shows the clause of its state (a missing one breaks the rule above, whatever its state).
+      const state = schedule.deleted ? 'deleted' : schedule.executed_timestamp !== null ? 'executed' : 'pending';
+      found[state] += 1;
+      t.soft('LQ-3-schedule-state-fields', true, `schedule ${id} (${state}) is listed`, exchange, `${state}-listed`);
     }
-    t.note(`schedules found: ${states.executed} executed, ${states.deleted} deleted, ${states.pending} not executed`);
+    t.note(`schedules found: ${found.executed} executed, ${found.deleted} deleted, ${found.pending} not executed`);
+    const lookedUp = `among the ${created.length} schedule(s) created by SCHEDULECREATE and looked up`;
+    const none = { executed: `no executed schedule ${lookedUp}`, deleted: `no deleted schedule ${lookedUp}`, pending: `no not-yet-executed schedule ${lookedUp}` };
+    for (const state of ['executed', 'pending'] as const) if (found[state] === 0) t.notEvaluated('LQ-4.1-lists-executed-and-pending', none[state], { mayLack: true });
+    for (const state of ['executed', 'deleted', 'pending'] as const) if (found[state] === 0) t.notEvaluated('LQ-3-schedule-state-fields', none[state], { mayLack: true });
   });
 
   ruleTest('without limit a page holds the first 25 schedules', ['LQ-4.1-limit-default', SCHEDULE_LIST.envelope], async (t) => {

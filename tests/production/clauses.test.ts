@@ -1,7 +1,9 @@
 // A rule that says several things passes only when each part held: an operation that refuses every
-// valid input fails its rule, however many refusals of malformed input held.
+// valid input fails its rule, however many refusals of malformed input held; a part no input could
+// show is left unjudged, with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
+import { startProxy } from './cli-helpers.ts';
 import { runSuiteFile } from './suite-file.ts';
 
 describe('clauses', { timeout: 240_000 }, () => {
@@ -16,5 +18,33 @@ describe('clauses', { timeout: 240_000 }, () => {
     const rule = evidence.get('LQ-4.4-fee-estimate-operation');
     expect(rule?.violated).toBeGreaterThan(0);
     expect(rule?.messages.join('\n')).toMatch(/got no estimate: 400/);
+  });
+
+  it('judges the schedule list\'s states where each is listed, and leaves them unjudged where every listed schedule reads executed', async () => {
+    const RULES = ['LQ-4.1-lists-executed-and-pending', 'LQ-3-schedule-state-fields'];
+    const NOT_EXECUTED = /no not-yet-executed schedule among/;
+    const reference = await runSuiteFile('suites/ledger-query/schedules.test.ts', server.baseUrl);
+    for (const rule of RULES) {
+      expect(reference.get(rule)?.held, rule).toBeGreaterThan(0);
+      expect(reference.get(rule)?.notEvaluated.join('\n'), rule).not.toMatch(NOT_EXECUTED);
+    }
+    // Every pending schedule answered as executed: a list that left them out would look the same.
+    const proxy = await startProxy(server.baseUrl, {
+      rewrite: (req, answer) => {
+        if (!(req.url ?? '').startsWith('/api/v1/schedules') || answer.status !== 200) return answer;
+        const body = JSON.parse(answer.body) as { schedules?: Array<Record<string, unknown>> } & Record<string, unknown>;
+        for (const s of body.schedules ?? [body]) if (s.executed_timestamp === null && s.deleted === false) s.executed_timestamp = s.consensus_timestamp;
+        return { ...answer, body: JSON.stringify(body) };
+      },
+    });
+    try {
+      const allExecuted = await runSuiteFile('suites/ledger-query/schedules.test.ts', proxy.url);
+      for (const rule of RULES) {
+        expect(allExecuted.get(rule)?.violated, rule).toBe(0);
+        expect(allExecuted.get(rule)?.notEvaluated.join('\n'), rule).toMatch(NOT_EXECUTED);
+      }
+    } finally {
+      await proxy.close();
+    }
   });
 });
