@@ -47,4 +47,27 @@ describe('clauses', { timeout: 240_000 }, () => {
       await proxy.close();
     }
   });
+
+  it('judges every entry of a transaction lookup only where the list shows an ID with several entries', async () => {
+    const ONE_ENTRY_EACH = /no transaction ID appears on more than one entry/;
+    const reference = (await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', server.baseUrl)).get('LQ-4.6-transaction-lookup-all-entries');
+    expect(reference?.held).toBeGreaterThan(0);
+    expect(reference?.notEvaluated.join('\n')).not.toMatch(ONE_ENTRY_EACH);
+    // The transaction list with each ID's first entry only: no listed ID can show a lookup that drops entries.
+    const proxy = await startProxy(server.baseUrl, {
+      rewrite: (req, answer) => {
+        if (!/^\/api\/v1\/transactions(\?|$)/.test(req.url ?? '') || answer.status !== 200) return answer;
+        const body = JSON.parse(answer.body) as { transactions: Array<{ transaction_id: string }> };
+        body.transactions = body.transactions.filter((tx, i, all) => all.findIndex((other) => other.transaction_id === tx.transaction_id) === i);
+        return { ...answer, body: JSON.stringify(body) };
+      },
+    });
+    try {
+      const unique = (await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', proxy.url)).get('LQ-4.6-transaction-lookup-all-entries');
+      expect(unique?.violated).toBe(0);
+      expect(unique?.notEvaluated.join('\n')).toMatch(ONE_ENTRY_EACH);
+    } finally {
+      await proxy.close();
+    }
+  });
 });
