@@ -98,10 +98,12 @@ describe.concurrent('GET /api/v1/schedules', () => {
     const full = await listPage(t, SCHEDULE_LIST, [['order', 'asc'], ['limit', '100']]);
     if (full.items.length === 0) t.skip('the target lists no schedules: no page size to observe');
     const page = await listPage(t, SCHEDULE_LIST, [['order', 'asc']], 'LQ-4.1-limit-default');
-    expectPageSize(t, 'LQ-4.1-limit-default', page.items.length, 25, page.exchange);
+    // Only a list longer than 25 can show a page past the default size.
+    if (full.items.length > 25) expectPageSize(t, 'LQ-4.1-limit-default', page.items.length, 25, page.exchange, 'at-most-25');
+    else t.notEvaluated('LQ-4.1-limit-default', `the list holds ${full.items.length} schedules, not more than 25: a page past the default size could not show`, { mayLack: true });
     const expected = ids(full.items).slice(0, 25);
     t.soft('LQ-4.1-limit-default', ids(page.items).join() === expected.join(),
-      `without limit the page holds ${page.items.length} schedules (${ids(page.items).slice(0, 3).join(', ')}...), expected the first ${expected.length} of the list`, page.exchange);
+      `without limit the page holds ${page.items.length} schedules (${ids(page.items).slice(0, 3).join(', ')}...), expected the first ${expected.length} of the list`, page.exchange, 'first-25');
   });
 
   ruleTest('limit=N (1..100) returns the first N schedules', ['LQ-4.1-limit-range', SCHEDULE_LIST.envelope], async (t) => {

@@ -48,6 +48,28 @@ describe('clauses', { timeout: 240_000 }, () => {
     }
   });
 
+  it('judges the schedule list\'s default page size only on a list longer than 25', async () => {
+    const SHORT_LIST = /not more than 25: a page past the default size could not show/;
+    const reference = (await runSuiteFile('suites/ledger-query/schedules.test.ts', server.baseUrl)).get('LQ-4.1-limit-default');
+    expect(reference?.held).toBeGreaterThan(0);
+    expect(reference?.notEvaluated.join('\n')).not.toMatch(SHORT_LIST);
+    // Twenty schedules in all: a server that ignored the default would answer the same page.
+    const proxy = await startProxy(server.baseUrl, {
+      rewrite: (req, answer) => {
+        if (!/^\/api\/v1\/schedules(\?|$)/.test(req.url ?? '') || answer.status !== 200) return answer;
+        const body = JSON.parse(answer.body) as { schedules: unknown[]; links: { next: string | null } };
+        return { ...answer, body: JSON.stringify({ ...body, schedules: body.schedules.slice(0, 20), links: { next: null } }) };
+      },
+    });
+    try {
+      const short = (await runSuiteFile('suites/ledger-query/schedules.test.ts', proxy.url)).get('LQ-4.1-limit-default');
+      expect(short?.violated).toBe(0);
+      expect(short?.notEvaluated.join('\n')).toMatch(SHORT_LIST);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('judges every entry of a transaction lookup only where the list shows an ID with several entries', async () => {
     const ONE_ENTRY_EACH = /no transaction ID appears on more than one entry/;
     const reference = (await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', server.baseUrl)).get('LQ-4.6-transaction-lookup-all-entries');
