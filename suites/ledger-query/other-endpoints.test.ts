@@ -213,14 +213,14 @@ describe.concurrent('/api/v1/accounts/{idOrAliasOrEvmAddress}', () => {
     const id = account.account as string;
     const address = account.evm_address as string;
     // The contract names the forms; the EVM address without 0x is the service's own reading (observed).
-    const forms: Array<[string, string, string]> = [['ID', id, 'LQ-4.6-account-lookup-forms'], ['EVM address', address, 'LQ-4.6-account-lookup-forms'],
+    const forms: Array<[string, string, string, string?]> = [['ID', id, 'LQ-4.6-account-lookup-forms', 'by-id'], ['EVM address', address, 'LQ-4.6-account-lookup-forms', 'by-evm-address'],
       ['EVM address without 0x', address.replace(/^0x/, ''), 'LQ-4.6-account-evm-address-without-0x']];
-    if (hasAlias(account)) forms.push(['alias', account.alias as string, 'LQ-4.6-account-lookup-forms']);
-    else t.note(`none of the first ${accounts.length} accounts has an alias: the alias form is not judged`);
-    for (const [form, value, rule] of forms) {
+    if (hasAlias(account)) forms.push(['alias', account.alias as string, 'LQ-4.6-account-lookup-forms', 'by-alias']);
+    else t.notEvaluated('LQ-4.6-account-lookup-forms', `none of the first ${accounts.length} accounts has an alias: the alias form could not be looked up`, { mayLack: true });
+    for (const [form, value, rule, clause] of forms) {
       const exchange = await t.get(`/api/v1/accounts/${encodeURIComponent(value)}`);
       const found = (responseJson(exchange) as { account?: unknown } | undefined)?.account;
-      t.soft(rule, exchange.status === 200 && found === id, `account ${id} by ${form} ${value}: ${exchange.status === 200 ? `found account ${JSON.stringify(found)}` : answerSummary(exchange)}`, exchange);
+      t.soft(rule, exchange.status === 200 && found === id, `account ${id} by ${form} ${value}: ${exchange.status === 200 ? `found account ${JSON.stringify(found)}` : answerSummary(exchange)}`, exchange, clause);
     }
   });
 });

@@ -91,6 +91,8 @@ describe.concurrent('false failures against the public service, fixed at their r
     });
     const evidence = await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', noAliases.url, 2);
     expect(evidence.get('LQ-4.6-account-lookup-forms')).toMatchObject({ held: 2, violated: 0 });
+    // Judged on the forms it could look up; the alias clause stays unjudged, so the rule cannot pass.
+    expect(evidence.get('LQ-4.6-account-lookup-forms')!.notEvaluated.join('\n')).toMatch(/has an alias: the alias form could not be looked up/);
     expect(evidence.get('LQ-4.6-account-evm-address-without-0x')).toMatchObject({ held: 1, violated: 0 });
   }, 400_000);
 
