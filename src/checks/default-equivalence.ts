@@ -14,10 +14,11 @@ export async function expectSameAsWithout(
   without: Record<string, unknown>,
   withField: Record<string, unknown>,
   what: string,
+  clause?: string,
 ): Promise<void> {
   const before = await send(without);
   const given = await send(withField);
   const after = await send(without);
   if (!sameAnswer(before, after)) t.skip(`the answer to the same call changed between two requests (state moved), so ${what} cannot be compared`);
-  expectRule(rule, sameAnswer(before, given), `${what}: answer without it is ${answerSummary(before)}, with it ${answerSummary(given)}`, given);
+  expectRule(rule, sameAnswer(before, given), `${what}: answer without it is ${answerSummary(before)}, with it ${answerSummary(given)}`, given, clause);
 }

@@ -167,10 +167,10 @@ describe.concurrent('POST /api/v1/contracts/call', () => {
       // An estimate is an amount of gas, and a call runs with at most its gas (the default here):
       // a larger number is not an estimate (the call's own output, say).
       const gas = BigInt(resultOf(estimate) as string);
-      expectRule('LQ-4.3-estimate-gas', gas <= GAS_DEFAULT, `${call.origin} with estimate=true: result ${gas} is more gas than the call runs with (${GAS_DEFAULT})`, estimate);
+      expectRule('LQ-4.3-estimate-gas', gas <= GAS_DEFAULT, `${call.origin} with estimate=true: result ${gas} is more gas than the call runs with (${GAS_DEFAULT})`, estimate, 'estimates');
     });
     const call = calls[0]!;
-    await expectSameAsWithout(t, 'LQ-4.3-estimate-gas', (b) => sendCall(t, b), call.body, withField(call.body, 'estimate', false), 'estimate=false (the default)');
+    await expectSameAsWithout(t, 'LQ-4.3-estimate-gas', (b) => sendCall(t, b), call.body, withField(call.body, 'estimate', false), 'estimate=false (the default)', 'default-false');
   });
 
   ruleTest('runs a call without `block` as at `latest`', ['LQ-4.3-block-default-latest'], async (t) => {

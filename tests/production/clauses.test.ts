@@ -70,6 +70,24 @@ describe('clauses', { timeout: 240_000 }, () => {
     }
   });
 
+  it('judges the gas estimate only on calls the target runs, never on the refusal of a non-boolean estimate alone', async () => {
+    const reference = (await runSuiteFile('suites/ledger-query/contract-call.test.ts', server.baseUrl)).get('LQ-4.3-estimate-gas');
+    expect(reference?.clausesHeld).toMatchObject({ estimates: expect.any(Number), 'default-false': expect.any(Number) });
+    // Every call the reference would run answers as reverted: no call to estimate, the refusals unchanged.
+    const proxy = await startProxy(server.baseUrl, {
+      rewrite: (req, answer) => (req.url === '/api/v1/contracts/call' && answer.status === 200
+        ? { ...answer, status: 400, body: JSON.stringify({ _status: { messages: [{ message: 'CONTRACT_REVERT_EXECUTED', detail: '', data: '0x' }] } }) }
+        : answer),
+    });
+    try {
+      const reverted = (await runSuiteFile('suites/ledger-query/contract-call.test.ts', proxy.url)).get('LQ-4.3-estimate-gas');
+      expect(reverted?.held).toBeGreaterThan(0);
+      expect(reverted?.clausesHeld).toEqual({});
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('judges every entry of a transaction lookup only where the list shows an ID with several entries', async () => {
     const ONE_ENTRY_EACH = /no transaction ID appears on more than one entry/;
     const reference = (await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', server.baseUrl)).get('LQ-4.6-transaction-lookup-all-entries');

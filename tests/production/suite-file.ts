@@ -11,6 +11,8 @@ import { ROOT, concurrencyLimit, readJson, tempDir } from './cli-helpers.ts';
 export interface RuleEvidence {
   held: number;
   violated: number;
+  /** Held evaluations per clause of a rule with clauses: the rule passes only when each clause has some. */
+  clausesHeld: Record<string, number>;
   messages: string[];
   /** Why a test could not judge the rule (t.notEvaluated), one entry per reason given. */
   notEvaluated: string[];
@@ -44,14 +46,15 @@ export async function runSuiteFile(file: string, baseUrl: string, depth = 3): Pr
     const meta = test.meta?.conformance;
     if (!meta) continue;
     for (const [rule, tally] of Object.entries(meta.evaluations)) {
-      const e = evidence.get(rule) ?? { held: 0, violated: 0, messages: [], notEvaluated: [] };
+      const e = evidence.get(rule) ?? { held: 0, violated: 0, clausesHeld: {}, messages: [], notEvaluated: [] };
       e.held += tally.held;
       e.violated += tally.violated;
+      for (const [clause, c] of Object.entries(tally.clauses ?? {})) e.clausesHeld[clause] = (e.clausesHeld[clause] ?? 0) + c.held;
       evidence.set(rule, e);
     }
     for (const v of meta.violations) evidence.get(v.rule)?.messages.push(v.message);
     for (const n of meta.notEvaluated) {
-      if (!evidence.has(n.rule)) evidence.set(n.rule, { held: 0, violated: 0, messages: [], notEvaluated: [] });
+      if (!evidence.has(n.rule)) evidence.set(n.rule, { held: 0, violated: 0, clausesHeld: {}, messages: [], notEvaluated: [] });
       evidence.get(n.rule)!.notEvaluated.push(n.reason);
     }
   }
