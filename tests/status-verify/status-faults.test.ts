@@ -42,8 +42,8 @@ function edited(answer: Answer, change: (doc: Record<string, any>) => void): Ans
   return { ...answer, body: JSON.stringify(doc) };
 }
 
-/** The full lists' rules, each with a clause that only a listed closed item (Resolved, Postmortem, Completed) shows. */
-const ALL_STATES = ['ST-4.7-incidents-all-states', 'ST-4.7-maintenances-all-states'];
+/** Rules with a clause that only a listed closed item (Resolved, Postmortem, Completed) shows. */
+const ALL_STATES = ['ST-4.7-incidents-all-states', 'ST-4.7-maintenances-all-states', 'ST-3-unresolved-states', 'ST-3-maintenance-state-groups'];
 
 const AGREEMENT = ['ST-4.7-summary-components-agree', 'ST-4.7-summary-incidents-agree', 'ST-4.7-summary-maintenances-agree', 'ST-4.7-summary-indicator-agrees', 'ST-4.7-lists-agree-on-state', 'ST-4.7-shared-fields-agree'];
 
