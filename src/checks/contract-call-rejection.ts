@@ -5,6 +5,7 @@ import { responseJson } from '../http/exchange.ts';
 import { messageNamesParameter } from './parameter-named.ts';
 import { expectQueryErrorBody } from './query-error-body.ts';
 import { expectRule } from './rule-violation.ts';
+import { rejectionClause } from './rejection-clause.ts';
 
 const ERROR_BODY_RULE = 'LQ-7-contract-call-error-body';
 
@@ -19,7 +20,7 @@ export async function expectCallRejected(t: Check, exchange: Exchange, rule: str
     for (const judged of new Set([rule, ERROR_BODY_RULE])) t.notEvaluated(judged, reason);
     return;
   }
-  expectRule(rule, exchange.status >= 400 && exchange.status < 500, `${why}: expected a 4xx rejection, got ${exchange.status}`, exchange);
+  expectRule(rule, exchange.status >= 400 && exchange.status < 500, `${why}: expected a 4xx rejection, got ${exchange.status}`, exchange, rejectionClause(rule));
   await expectQueryErrorBody(t, exchange, { status: 'client-error', statusRule: ERROR_BODY_RULE });
 }
 

@@ -4,10 +4,7 @@ import { formatViolations, schemaChecker } from '../../specs/schema-validator.ts
 import { loadSpec } from '../../specs/load-spec.ts';
 import { expectRule } from './rule-violation.ts';
 import { messageNamesParameter } from './parameter-named.ts';
-import { loadCatalogue, ruleHasClause } from '../rules/catalogue.ts';
-
-/** The clause of a parameter rule that a 400 for an invalid value shows, where the rule says more than that. */
-const REJECTS_INVALID = 'rejects-invalid';
+import { rejectionClause } from './rejection-clause.ts';
 
 /** The rules every query error body is judged by (section 2.5): what a test of error answers declares. */
 export const ERROR_BODY_RULES = ['LQ-2.5-error-body-shape', 'LQ-2.5-error-data-hex'];
@@ -38,8 +35,7 @@ interface ErrorMessage {
 export async function expectQueryErrorBody(t: Check, exchange: Exchange, expected: ExpectedQueryError): Promise<ErrorMessage[]> {
   const statusHolds = expected.status === 'client-error' ? exchange.status >= 400 && exchange.status < 500 : exchange.status === expected.status;
   // A 400 for an invalid value is the refusal part of a parameter rule that says more (catalogue clause rejects-invalid).
-  const statusRule = loadCatalogue().get(expected.statusRule);
-  const clause = expected.status === 400 && statusRule && ruleHasClause(statusRule, REJECTS_INVALID) ? REJECTS_INVALID : undefined;
+  const clause = expected.status === 400 ? rejectionClause(expected.statusRule) : undefined;
   expectRule(expected.statusRule, statusHolds, `expected status ${expected.status === 'client-error' ? '4xx' : expected.status}, got ${exchange.status}`, exchange, clause);
   const body = responseJson(exchange);
   const doc = await loadSpec('ledger-query');

@@ -70,9 +70,10 @@ describe('clauses', { timeout: 240_000 }, () => {
     }
   });
 
-  it('judges the gas estimate only on calls the target runs, never on the refusal of a non-boolean estimate alone', async () => {
-    const reference = (await runSuiteFile('suites/ledger-query/contract-call.test.ts', server.baseUrl)).get('LQ-4.3-estimate-gas');
-    expect(reference?.clausesHeld).toMatchObject({ estimates: expect.any(Number), 'default-false': expect.any(Number) });
+  it('judges the gas estimate only on calls the target runs, never on the refusal of a non-boolean estimate alone (and the block forms taken and refused on the reference)', async () => {
+    const reference = await runSuiteFile('suites/ledger-query/contract-call.test.ts', server.baseUrl);
+    expect(reference.get('LQ-4.3-estimate-gas')?.clausesHeld).toMatchObject({ estimates: expect.any(Number), 'default-false': expect.any(Number) });
+    expect(reference.get('LQ-4.3-block-pattern')?.clausesHeld).toMatchObject({ 'accepts-valid': expect.any(Number), 'rejects-invalid': expect.any(Number) });
     // Every call the reference would run answers as reverted: no call to estimate, the refusals unchanged.
     const proxy = await startProxy(server.baseUrl, {
       rewrite: (req, answer) => (req.url === '/api/v1/contracts/call' && answer.status === 200
@@ -80,9 +81,9 @@ describe('clauses', { timeout: 240_000 }, () => {
         : answer),
     });
     try {
-      const reverted = (await runSuiteFile('suites/ledger-query/contract-call.test.ts', proxy.url)).get('LQ-4.3-estimate-gas');
-      expect(reverted?.held).toBeGreaterThan(0);
-      expect(reverted?.clausesHeld).toEqual({});
+      const reverted = await runSuiteFile('suites/ledger-query/contract-call.test.ts', proxy.url);
+      expect(reverted.get('LQ-4.3-estimate-gas')?.held).toBeGreaterThan(0);
+      expect(reverted.get('LQ-4.3-estimate-gas')?.clausesHeld).toEqual({});
     } finally {
       await proxy.close();
     }
