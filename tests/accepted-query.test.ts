@@ -30,3 +30,17 @@ describe('expectAcceptedQuery on a refused valid query', () => {
     expect(blamedFor([['account.id', '0.0.5']], ['Invalid entity ID "0.0.6"'])).toEqual([['envelope', false]]);
   });
 });
+
+describe('expectAcceptedQuery on an accepted valid query', () => {
+  const taken = (rule: string) => {
+    const judged: Array<[string, boolean, string | undefined]> = [];
+    const exchange = { method: 'GET', url: 'http://127.0.0.1:1/api/v1/schedules', status: 200, requestHeaders: {}, responseHeaders: {}, responseBody: '{"schedules":[],"links":{"next":null}}', startedAt: '', durationMs: 1, throttled: [] } satisfies Exchange;
+    expect(expectAcceptedQuery((r, holds, _detail, _exchange, clause) => void judged.push([r, holds, clause]), exchange, [['account.id', '0.0.5']], () => rule, 'envelope')).toBe(true);
+    return judged;
+  };
+
+  it('credits the clause a rule of what is taken and what is refused has for the taken side, and the whole rule otherwise', () => {
+    expect(taken('LQ-4.1-account-id-pattern')).toEqual([['LQ-4.1-account-id-pattern', true, 'accepts-valid']]);
+    expect(taken('LQ-4.1-schedules-envelope')).toEqual([['LQ-4.1-schedules-envelope', true, undefined]]);
+  });
+});

@@ -1,6 +1,7 @@
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { queryText } from '../walkers/list-page.ts';
 import type { Report } from './report.ts';
+import { acceptanceClause } from './take-or-refuse-clauses.ts';
 import { messageNamesParameter } from './parameter-named.ts';
 
 /**
@@ -26,7 +27,7 @@ export function expectAcceptedQuery(
 ): boolean {
   const names = [...new Set(query.map(([name]) => name))];
   if (exchange.status === 200) {
-    for (const rule of new Set(names.map(ruleOf))) report(rule, true, '', exchange);
+    for (const rule of new Set(names.map(ruleOf))) report(rule, true, '', exchange, acceptanceClause(rule));
     return true;
   }
   if (exchange.status >= 500) return false; // reported by the harness under the no-server-error rule

@@ -5,7 +5,7 @@ import { responseJson } from '../http/exchange.ts';
 import { messageNamesParameter } from './parameter-named.ts';
 import { expectQueryErrorBody } from './query-error-body.ts';
 import { expectRule } from './rule-violation.ts';
-import { rejectionClause } from './rejection-clause.ts';
+import { rejectionClause } from './take-or-refuse-clauses.ts';
 
 const ERROR_BODY_RULE = 'LQ-7-contract-call-error-body';
 

@@ -4,7 +4,7 @@ import { formatViolations, schemaChecker } from '../../specs/schema-validator.ts
 import { loadSpec } from '../../specs/load-spec.ts';
 import { expectRule } from './rule-violation.ts';
 import { messageNamesParameter } from './parameter-named.ts';
-import { rejectionClause } from './rejection-clause.ts';
+import { rejectionClause } from './take-or-refuse-clauses.ts';
 
 /** The rules every query error body is judged by (section 2.5): what a test of error answers declares. */
 export const ERROR_BODY_RULES = ['LQ-2.5-error-body-shape', 'LQ-2.5-error-data-hex'];
