@@ -256,6 +256,17 @@ describe.concurrent('POST /api/v1/contracts/call', () => {
     }
   });
 
+  ruleTest('takes `data` with or without 0x and in either letter case as the same call', ['LQ-4.3-data-pattern'], async (t) => {
+    const call = await findAnsweredCall(t);
+    const data = call.body.data;
+    if (typeof data !== 'string' || data.replace(/^0x/i, '') === '') return t.skip(`${call.origin} carries no data to write otherwise`);
+    const digits = data.replace(/^0x/i, '');
+    for (const text of new Set([digits, `0x${digits.toUpperCase()}`, `0x${digits.toLowerCase()}`])) {
+      const exchange = await sendCall(t, withField(call.body, 'data', text));
+      expectRule('LQ-4.3-data-pattern', sameAnswer(call.exchange, exchange), `${call.origin} with data ${text.slice(0, 20)}...: ${answerSummary(exchange)}, as sent: ${answerSummary(call.exchange)}`, exchange, 'accepts-valid');
+    }
+  });
+
   ruleTest('rejects `data` that is not hex text', ['LQ-4.3-data-pattern', 'LQ-7-contract-call-error-body'], async (t) => {
     await rejectsBrokenBodies(t, (i) => i.pointer === '/data' && i.violates !== 'maxLength');
   });

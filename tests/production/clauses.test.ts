@@ -70,10 +70,12 @@ describe('clauses', { timeout: 240_000 }, () => {
     }
   });
 
-  it('judges the gas estimate only on calls the target runs, never on the refusal of a non-boolean estimate alone (and the block forms taken and refused on the reference)', async () => {
+  it('judges the gas estimate and the data forms taken only on calls the target runs, never on refusals alone (and the block forms taken and refused on the reference)', async () => {
     const reference = await runSuiteFile('suites/ledger-query/contract-call.test.ts', server.baseUrl);
     expect(reference.get('LQ-4.3-estimate-gas')?.clausesHeld).toMatchObject({ estimates: expect.any(Number), 'default-false': expect.any(Number) });
-    expect(reference.get('LQ-4.3-block-pattern')?.clausesHeld).toMatchObject({ 'accepts-valid': expect.any(Number), 'rejects-invalid': expect.any(Number) });
+    for (const rule of ['LQ-4.3-block-pattern', 'LQ-4.3-data-pattern']) {
+      expect(reference.get(rule)?.clausesHeld, rule).toMatchObject({ 'accepts-valid': expect.any(Number), 'rejects-invalid': expect.any(Number) });
+    }
     // Every call the reference would run answers as reverted: no call to estimate, the refusals unchanged.
     const proxy = await startProxy(server.baseUrl, {
       rewrite: (req, answer) => (req.url === '/api/v1/contracts/call' && answer.status === 200
@@ -84,6 +86,8 @@ describe('clauses', { timeout: 240_000 }, () => {
       const reverted = await runSuiteFile('suites/ledger-query/contract-call.test.ts', proxy.url);
       expect(reverted.get('LQ-4.3-estimate-gas')?.held).toBeGreaterThan(0);
       expect(reverted.get('LQ-4.3-estimate-gas')?.clausesHeld).toEqual({});
+      // Broken data is still refused, but no data was seen taken.
+      expect(Object.keys(reverted.get('LQ-4.3-data-pattern')!.clausesHeld)).toEqual(['rejects-invalid']);
     } finally {
       await proxy.close();
     }
