@@ -6,6 +6,7 @@ import { compareEntityIds } from '../src/checks/entity-id-order.ts';
 import { expectOperatorRelation, FILTER_FORMS, OPERATOR_RELATIONS, type FilterForm, type FormAnswer } from '../src/checks/operator-relations.ts';
 import { chooseOperatorValues, rowSatisfies, type RowValues } from '../src/checks/operator-values.ts';
 import type { Exchange } from '../src/http/exchange.ts';
+import { loadCatalogue } from '../src/rules/catalogue.ts';
 
 interface Row {
   key: string;
@@ -54,6 +55,19 @@ describe('operator relations', () => {
       const judging = OPERATOR_RELATIONS.findIndex((r) => r.judges.includes(ignored));
       expect(broken[judging], ignored).toBe(false);
     }
+  });
+
+  it('judge each relation under its own clause of the operator rule, a clause the catalogue gives it', () => {
+    const rule = loadCatalogue().get('LQ-4-operator-semantics')!;
+    expect(OPERATOR_RELATIONS.map((r) => r.clause).sort()).toEqual((rule.clauses ?? []).map((c) => c.id).sort());
+    const clauses: Array<string | undefined> = [];
+    for (const chosen of chooseOperatorValues(creators, byAccounts)) {
+      if ('reason' in chosen) continue;
+      const answers: Partial<Record<FilterForm, FormAnswer<Row>>> = Object.fromEntries(FILTER_FORMS.map((f) => [f, answer(creators, f, chosen.value, 25)]));
+      expectOperatorRelation((_rule, _holds, _detail, _exchange, clause) => void clauses.push(clause), 'LQ-4-operator-semantics',
+        { relation: chosen.relation, filter: 'account.id', value: chosen.value, answers, limit: 25, key: (r: Row) => r.key, compare: compareEntityIds });
+    }
+    expect(clauses).toEqual(OPERATOR_RELATIONS.map((r) => r.clause));
   });
 
   it('break on a first page too: the ignored answer lists a row its relation leaves out', () => {

@@ -23,13 +23,15 @@ export interface OperatorRelation {
   whole: FilterForm;
   parts: FilterForm[];
   needs: string;
+  /** The clause of the operator rule (LQ-4-operator-semantics) this relation shows: the rule passes only when each held. */
+  clause: string;
 }
 
 export const OPERATOR_RELATIONS: readonly OperatorRelation[] = [
-  { judges: ['none', 'eq'], whole: 'none', parts: ['eq'], needs: 'held by some rows and not by others' },
-  { judges: ['ne'], whole: 'ne', parts: ['gt', 'lt'], needs: 'the only value of some row, while other rows hold another' },
-  { judges: ['gt', 'gte'], whole: 'gte', parts: ['gt', 'eq'], needs: 'above every value of some row and below a value of another' },
-  { judges: ['lt', 'lte'], whole: 'lte', parts: ['lt', 'eq'], needs: 'below every value of some row and above a value of another' },
+  { judges: ['none', 'eq'], whole: 'none', parts: ['eq'], needs: 'held by some rows and not by others', clause: 'equality' },
+  { judges: ['ne'], whole: 'ne', parts: ['gt', 'lt'], needs: 'the only value of some row, while other rows hold another', clause: 'ne' },
+  { judges: ['gt', 'gte'], whole: 'gte', parts: ['gt', 'eq'], needs: 'above every value of some row and below a value of another', clause: 'gt-gte' },
+  { judges: ['lt', 'lte'], whole: 'lte', parts: ['lt', 'eq'], needs: 'below every value of some row and above a value of another', clause: 'lt-lte' },
 ];
 
 export interface FormAnswer<T> {
@@ -52,6 +54,7 @@ export interface RelationCase<T> {
 /**
  * The first page of the relation's whole form against the first rows of its parts' pages merged:
  * the same rows, since each page is the first `limit` rows of its selection in the same order.
+ * Judged under the relation's clause of `rule`, which must carry the relations' clauses.
  */
 export function expectOperatorRelation<T>(report: Report, rule: string, c: RelationCase<T>): void {
   const whole = c.answers[c.relation.whole];
@@ -66,7 +69,7 @@ export function expectOperatorRelation<T>(report: Report, rule: string, c: Relat
   report(rule, got.length === merged.length && got.every((k, i) => k === merged[i]),
     `${c.filter}: ${sent(c.relation.whole)} must list exactly what ${others} (section 4), ` +
       `but only ${sent(c.relation.whole)} lists ${shown(extra)} and only the others list ${shown(missing)}`,
-    whole.exchange);
+    whole.exchange, c.relation.clause);
 }
 
 function shown(keys: string[]): string {
