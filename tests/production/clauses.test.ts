@@ -93,14 +93,17 @@ describe('clauses', { timeout: 240_000 }, () => {
     }
   });
 
-  it('judges every entry of a transaction lookup only where the list shows an ID with several entries', async () => {
+  it('judges every entry of a transaction lookup only where an ID has several entries, and a cached list\'s lookups per kind of list', async () => {
     const ONE_ENTRY_EACH = /no transaction ID appears on more than one entry/;
-    const reference = (await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', server.baseUrl)).get('LQ-4.6-transaction-lookup-all-entries');
-    expect(reference?.held).toBeGreaterThan(0);
-    expect(reference?.notEvaluated.join('\n')).not.toMatch(ONE_ENTRY_EACH);
-    // The transaction list with each ID's first entry only: no listed ID can show a lookup that drops entries.
+    const reference = await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', server.baseUrl);
+    expect(reference.get('LQ-4.6-transaction-lookup-all-entries')?.held).toBeGreaterThan(0);
+    expect(reference.get('LQ-4.6-transaction-lookup-all-entries')?.notEvaluated.join('\n')).not.toMatch(ONE_ENTRY_EACH);
+    expect(Object.keys(reference.get('LQ-1-list-entity-retrievable')!.clausesHeld).sort()).toEqual(['accounts', 'contracts', 'schedules', 'tokens']);
+    // The transaction list with each ID's first entry only (no listed ID can show a lookup that drops
+    // entries), and an empty token list (no token to look up).
     const proxy = await startProxy(server.baseUrl, {
       rewrite: (req, answer) => {
+        if (/^\/api\/v1\/tokens(\?|$)/.test(req.url ?? '') && answer.status === 200) return { ...answer, body: JSON.stringify({ tokens: [], links: { next: null } }) };
         if (!/^\/api\/v1\/transactions(\?|$)/.test(req.url ?? '') || answer.status !== 200) return answer;
         const body = JSON.parse(answer.body) as { transactions: Array<{ transaction_id: string }> };
         body.transactions = body.transactions.filter((tx, i, all) => all.findIndex((other) => other.transaction_id === tx.transaction_id) === i);
@@ -108,9 +111,10 @@ describe('clauses', { timeout: 240_000 }, () => {
       },
     });
     try {
-      const unique = (await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', proxy.url)).get('LQ-4.6-transaction-lookup-all-entries');
-      expect(unique?.violated).toBe(0);
-      expect(unique?.notEvaluated.join('\n')).toMatch(ONE_ENTRY_EACH);
+      const changed = await runSuiteFile('suites/ledger-query/other-endpoints.test.ts', proxy.url);
+      expect(changed.get('LQ-4.6-transaction-lookup-all-entries')?.violated).toBe(0);
+      expect(changed.get('LQ-4.6-transaction-lookup-all-entries')?.notEvaluated.join('\n')).toMatch(ONE_ENTRY_EACH);
+      expect(Object.keys(changed.get('LQ-1-list-entity-retrievable')!.clausesHeld).sort()).toEqual(['accounts', 'contracts', 'schedules']);
     } finally {
       await proxy.close();
     }
