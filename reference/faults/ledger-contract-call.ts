@@ -87,6 +87,16 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     },
   },
   {
+    name: 'contract-call-data-needs-0x',
+    interface: 'ledger-query',
+    rules: ['LQ-4.3-data-pattern'],
+    description: 'The contract call refuses `data` written without the 0x prefix, which the pattern allows.',
+    request(req) {
+      const data = callBody(req)?.data;
+      if (typeof data === 'string' && data !== '' && !data.startsWith('0x')) return ledgerError(400, 'Invalid parameter: data');
+    },
+  },
+  {
     name: 'contract-call-null-refused',
     interface: 'ledger-query',
     rules: ['LQ-4.3-nullable-fields'],
