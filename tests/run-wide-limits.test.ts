@@ -13,6 +13,7 @@ import { ROOT, tempDir } from './production/cli-helpers.ts';
 import { FAULTS_BEFORE_ABANDON } from '../src/http/target-pacer.ts';
 import type { WorkerJob, WorkerOutcome } from './support/limits-worker.ts';
 import { busiestSecond } from './support/busiest-second.ts';
+import { compiledScript } from './support/compiled-script.ts';
 
 const WORKERS = 3;
 const UNLIMITED = { effectiveRate: Infinity, effectiveMaxRequests: Number.MAX_SAFE_INTEGER };
@@ -63,7 +64,8 @@ async function startTarget(holdMs: number, throttleFirst = 0): Promise<Target> {
 
 /** Worker processes with the jobs `job(i)`: started once every one of them is ready. */
 async function runWorkers(job: (i: number) => WorkerJob): Promise<WorkerOutcome[]> {
-  const children = Array.from({ length: WORKERS }, (_, i) => spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/support/limits-worker.ts'), JSON.stringify(job(i))], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }));
+  const script = await compiledScript('tests/support/limits-worker.ts');
+  const children = Array.from({ length: WORKERS }, (_, i) => spawn(process.execPath, [script, JSON.stringify(job(i))], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }));
   const outputs = children.map(() => ({ out: '', err: '' }));
   const ready = children.map((child, i) => new Promise<void>((resolve) => child.stdout.on('data', (c: Buffer) => {
     outputs[i]!.out += c.toString();
