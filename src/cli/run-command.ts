@@ -11,7 +11,7 @@ import { ROOT, vitestConfig } from './package-root.ts';
 import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
 import { reportInputs } from './report-inputs.ts';
-import { loadHtmlWriter } from '../report/html-report.ts';
+import { startHtmlWriter } from '../report/html-report.ts';
 import type { ChainProvision, VerifyRpcOptions } from '../chain/provision-samples.ts';
 import { chainRecordFile } from '../chain/deployment-record.ts';
 import { rpcOrigin } from '../chain/write-guard.ts';
@@ -192,7 +192,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
         ...(run.shard ? [['blob', { outputFile: paths.vitestBlob }]] : []),
         new AllureResultsReporter(paths.allureResults),
         // The HTML writer loads once the tests run: this process mostly waits on them then.
-        ...(run.html ? [{ onTestModuleStart: () => void loadHtmlWriter().catch(() => undefined) }] : []),
+        ...(run.html ? [{ onTestModuleStart: () => void startHtmlWriter() }] : []),
       ],
     } as never, overrides, run.json ? { stdout: process.stderr } : undefined);
     const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {

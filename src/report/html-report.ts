@@ -1,29 +1,46 @@
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-let writer: Promise<typeof import('@allurereport/core')> | undefined;
+interface HtmlWriter {
+  thread: Worker;
+  /** Settles with why the thread stopped (an error thrown in it, or its exit). */
+  stopped: Promise<Error>;
+}
+
+let started: HtmlWriter | undefined;
 
 /**
- * allure's report writer, loaded once, not with this module: reports without HTML (and the tests of
- * them) do not need it. A run starts loading it while its tests run (about half a second of CPU
- * that would otherwise come after them). Reading our configuration once imports the plugins it
- * names (another 0.1 s).
+ * Starts the thread that writes the HTML test tree (html-writer-thread.mjs), which loads allure's
+ * writer at once: a run starts it while its tests run, so the loading is done when they end.
+ * Reports without HTML (and the tests of them) never start it. It holds no run open by itself, and
+ * takes none of this process's node flags (an --eval's among them would stop it).
  */
-export function loadHtmlWriter(): Promise<typeof import('@allurereport/core')> {
-  writer ??= import('@allurereport/core').then(async (core) => {
-    await core.readConfig(ROOT, 'allurerc.mjs');
-    return core;
-  });
-  return writer;
+export function startHtmlWriter(): HtmlWriter {
+  if (!started) {
+    const thread = new Worker(new URL('./html-writer-thread.mjs', import.meta.url), { workerData: { root: ROOT }, execArgv: [] });
+    thread.unref();
+    const stopped = new Promise<Error>((resolve) => {
+      thread.once('error', resolve);
+      thread.once('exit', (code) => resolve(new Error(`the HTML report's writer stopped (exit ${code}) before it wrote the report`)));
+    });
+    started = { thread, stopped };
+  }
+  return started;
 }
 
 /** Turns allure results into the HTML test tree with allure's own Node API (offline, single file). */
 export async function generateHtmlReport(resultsDir: string, outputDir: string, name: string): Promise<void> {
-  const { AllureReport, readConfig } = await loadHtmlWriter();
-  const config = await readConfig(ROOT, 'allurerc.mjs', { name, output: outputDir });
-  const report = new AllureReport(config);
-  await report.start();
-  await report.readDirectory(resultsDir);
-  await report.done();
+  const { thread, stopped } = startHtmlWriter();
+  started = undefined;
+  thread.ref();
+  try {
+    const written = new Promise<{ written: boolean; error?: string }>((resolve) => thread.once('message', resolve));
+    thread.postMessage({ resultsDir, outputDir, name });
+    const outcome = await Promise.race([written, stopped.then((error) => Promise.reject(error))]);
+    if (!outcome.written) throw new Error(outcome.error);
+  } finally {
+    await thread.terminate();
+  }
 }

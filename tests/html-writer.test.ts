@@ -1,0 +1,46 @@
+// The HTML test tree is written on a thread of its own (src/report/html-report.ts): it writes the
+// report from allure's results, a run that ends without asking for it is not held open by it, and
+// a process started with node flags of its own (an --eval) does not pass them to it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateHtmlReport } from '../src/report/html-report.ts';
+import { ROOT, tempDir } from './production/cli-helpers.ts';
+
+describe('HTML report writer', () => {
+  it('writes the test tree from allure results', async () => {
+    const dir = tempDir('html-writer');
+    const results = join(dir, 'allure-results');
+    mkdirSync(results);
+    const now = Date.now();
+    writeFileSync(join(results, 'c0ffee00-0000-4000-8000-000000000001-result.json'), JSON.stringify({
+      uuid: 'c0ffee00-0000-4000-8000-000000000001', historyId: 'h1', name: 'limit above 100 is refused', fullName: 'suites/x.test.ts#limit',
+      status: 'failed', stage: 'finished', start: now - 5, stop: now, labels: [], links: [], parameters: [], steps: [], attachments: [],
+      statusDetails: { message: 'expected 400, got 200' },
+    }));
+    await generateHtmlReport(results, join(dir, 'html'), 'html-writer test');
+    const page = readFileSync(join(dir, 'html', 'index.html'), 'utf8');
+    expect(page.length).toBeGreaterThan(10_000);
+    expect(existsSync(join(dir, 'html', 'summary.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'html', 'summary.json'), 'utf8'))).toMatchObject({ status: 'failed', stats: { failed: 1, total: 1 } });
+  });
+
+  /** Node running `code` as an ES module given by --eval (a flag a thread must not take), from the root. */
+  const evalModule = (code: string) => spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+
+  it('holds no process open when the report is never asked for', () => {
+    const child = evalModule("import { startHtmlWriter } from './src/report/html-report.ts'; startHtmlWriter(); console.log('started');");
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+    expect(child.stdout.trim()).toBe('started');
+  });
+
+  it('writes under a process started with node flags of its own', () => {
+    const out = join(tempDir('html-writer-flags'), 'html');
+    const child = evalModule(`import { generateHtmlReport } from './src/report/html-report.ts'; await generateHtmlReport(${JSON.stringify(tempDir('html-writer-empty'))}, ${JSON.stringify(out)}, 'x'); console.log('written');`);
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('written');
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+  });
+});
