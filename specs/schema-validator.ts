@@ -1,12 +1,11 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import formatsPlugin from 'ajv-formats';
+import type { Ajv2020, ErrorObject, Format, ValidateFunction } from 'ajv/dist/2020.js';
 import * as JsonPointer from '@hyperjump/json-pointer';
 import { createRequire } from 'node:module';
-import { knownValid, rememberValid } from './content-memo.ts';
+import { knownValid, recall, remember, rememberValid } from './content-memo.ts';
 
-// ajv-formats ships CommonJS: under NodeNext its default import is the module object.
-const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
-
+// ajv itself is loaded only to generate a checker this machine has no code for (compileRemembered):
+// loading it costs a process about 60 ms. Its packages ship CommonJS.
+const requireFromHere = createRequire(import.meta.url);
 /** One way a value breaks its schema, in words a report reader can act on. */
 export interface SchemaViolation {
   /** JSON pointer into the checked value ('' = the value itself). */
@@ -28,25 +27,44 @@ export const INTEGER_FORMAT_RANGES: Record<string, readonly [bigint, bigint]> = 
   int64: [-(2n ** 63n), 2n ** 63n - 1n],
 };
 
+const AJV_VERSION = (requireFromHere('ajv/package.json') as { version: string }).version;
 /** The tool that checks schemas against the JSON Schema meta-schema, as content-memo.ts remembers its findings. */
-const META_VALIDATOR = `ajv ${(createRequire(import.meta.url)('ajv/package.json') as { version: string }).version} meta-schema 2020-12`;
+const META_VALIDATOR = `ajv ${AJV_VERSION} meta-schema 2020-12`;
+
+/** How the generated code names the formats of the instance that runs it (as `require` gives them to it). */
+const FORMATS_MODULE = 'ledger-conformance:ajv-formats';
+const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: true, validateSchema: false, code: { optimize: false, source: true } } as const;
+
+/** Every format the schemas may name: ajv-formats' full set, and the integer formats by their exact ranges. */
+const FORMATS: Record<string, Format> = {
+  ...(requireFromHere('ajv-formats/dist/formats') as { fullFormats: Record<string, Format> }).fullFormats,
+  ...Object.fromEntries(Object.entries(INTEGER_FORMAT_RANGES).map(([name, [min, max]]) => {
+    // Both edges as doubles are exact (-2^63, 2^63); ajv sees bigints as the double at or below them.
+    const [low, pastHigh] = [Number(min), Number(max + 1n)];
+    return [name, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= low && n < pastHigh }];
+  })),
+};
+
+/** The code generator, as content-memo.ts remembers its output: the options and the formats it knows shape the code. */
+export const CODE_GENERATOR = `ajv ${AJV_VERSION} standalone ${JSON.stringify(AJV_OPTIONS)} formats ${Object.entries(FORMATS).map(([name, f]) => `${name}:${typeof f === 'object' && !(f instanceof RegExp) ? (f.type ?? 'string') : 'string'}`).join(',')}`;
 
 function createAjv(): Ajv2020 {
   // strict off: OpenAPI documents carry x- extensions and annotation keywords ajv does not know.
   // A schema is checked against the meta-schema once per content (compileChecked), not on every
   // compile: compiling the meta-schema alone costs about 0.1 s in every process. Unoptimised code
   // judges the same and compiles in half the time; each checker runs a few hundred times at most.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, code: { optimize: false } });
-  addFormats(ajv);
-  for (const [name, [min, max]] of Object.entries(INTEGER_FORMAT_RANGES)) {
-    // Both edges as doubles are exact (-2^63, 2^63); ajv sees bigints as the double at or below them.
-    const [low, pastHigh] = [Number(min), Number(max + 1n)];
-    ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= low && n < pastHigh });
-  }
+  // The source is kept so that the code can be remembered (compileRemembered).
+  const { Ajv2020: Ajv, _ } = requireFromHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const ajv = new Ajv(AJV_OPTIONS);
+  (requireFromHere('ajv-formats') as (ajv: Ajv2020) => Ajv2020)(ajv);
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  // The generated code reads its formats as `require` gives them to it (loadRemembered): FORMATS.
+  ajv.opts.code.formats = _`require(${FORMATS_MODULE})`;
   return ajv;
 }
 
-const ajv = createAjv();
+let instance: Ajv2020 | undefined;
+const ajv = (): Ajv2020 => (instance ??= createAjv());
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
@@ -54,19 +72,48 @@ const compiled = new WeakMap<object, ValidateFunction>();
  * may hold bigints (exact int64 values, from a lossless parse or a generator): they are judged exactly.
  */
 export function schemaChecker(schema: object): (value: unknown) => SchemaViolation[] {
-  const fn = compiled.get(schema) ?? compileChecked(schema);
+  const fn = compiled.get(schema) ?? compileRemembered(schema);
   compiled.set(schema, fn);
   return (value) => (fn(bigintsAsDoubles(value)) ? [] : (fn.errors ?? []).map((e) => describeError(e, value, schema)));
 }
 
-/** ajv's compile, refusing a schema the meta-schema refuses as ajv itself would (once per schema text on this machine). */
-function compileChecked(schema: object): ValidateFunction {
+/**
+ * The checker's code as ajv generated it for this schema text on this machine before, or compiled
+ * now: generating it costs a process about 0.15 s for the documents of one interface, running
+ * remembered code a tenth of that. Only a schema the meta-schema took is ever remembered.
+ */
+function compileRemembered(schema: object): ValidateFunction {
   const text = JSON.stringify(schema);
+  const code = recall(CODE_GENERATOR, text);
+  if (code !== undefined) {
+    try {
+      return loadRemembered(code);
+    } catch {
+      // a memo that does not run (a damaged disk): generate it again
+    }
+  }
+  const fn = compileChecked(schema, text);
+  const standaloneCode = requireFromHere('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js').default;
+  remember(CODE_GENERATOR, text, standaloneCode(ajv(), fn));
+  return fn;
+}
+
+/** Generated code (a CommonJS module) run as ajv's standalone code runs: its runtime helpers required, its formats FORMATS. */
+function loadRemembered(code: string): ValidateFunction {
+  const module = { exports: {} as unknown };
+  const load = (id: string): unknown => (id === FORMATS_MODULE ? FORMATS : requireFromHere(id));
+  new Function('require', 'module', 'exports', code)(load, module, module.exports);
+  return module.exports as ValidateFunction;
+}
+
+
+/** ajv's compile, refusing a schema the meta-schema refuses as ajv itself would (once per schema text on this machine). */
+function compileChecked(schema: object, text: string): ValidateFunction {
   if (!knownValid(META_VALIDATOR, text)) {
-    if (!ajv.validateSchema(schema)) throw new Error(`schema is invalid: ${ajv.errorsText(ajv.errors)}`);
+    if (!ajv().validateSchema(schema)) throw new Error(`schema is invalid: ${ajv().errorsText(ajv().errors)}`);
     rememberValid(META_VALIDATOR, text);
   }
-  return ajv.compile(schema);
+  return ajv().compile(schema);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import type { Exchange } from '../http/exchange.ts';
 import { documentValidator, projectSchema } from '../spec/document-validator.ts';
 
@@ -82,6 +82,10 @@ export function expectationCoversViolation(e: Expectation, exchange: Pick<Exchan
  * specs/schemas/expectations.schema.json (the schema editors use) and every rule against the catalogue.
  */
 /** Several files (--expectations given more than once, e.g. one per interface's public service) are read as one list. */
+// The parser is loaded for an expectations file only: every report imports this module, and loading
+// the parser costs a process about 25 ms.
+const parseYaml = (text: string): unknown => (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text);
+
 export function readExpectationFiles(paths: string[], knownRules: Set<string>): Expectation[] {
   return paths.flatMap((path) => readExpectations(path, knownRules));
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import formatsPlugin from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { SPECS_DIR } from '../../specs/load-spec.ts';
 
-// ajv-formats ships CommonJS: under NodeNext its default import is the module object.
-const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
+// ajv is loaded at the first document it checks (it ships CommonJS): loading it costs a process
+// about 60 ms, and a document this machine validated before is not checked again (content-memo.ts).
+const requireFromHere = createRequire(import.meta.url);
 
 type SchemaNode = { description?: string; properties?: Record<string, SchemaNode>; $defs?: Record<string, SchemaNode> };
 
@@ -34,8 +35,9 @@ export function documentValidator(schema: object, entryProperties: Record<string
   const descriptions = Object.fromEntries(Object.entries(entryProperties).map(([k, v]) => [k, v.description ?? k]));
   return (doc) => {
     if (!compiled) {
-      const ajv = new Ajv2020({ allErrors: true, strict: false });
-      addFormats(ajv);
+      const { Ajv2020: Ajv } = requireFromHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+      const ajv = new Ajv({ allErrors: true, strict: false });
+      (requireFromHere('ajv-formats') as (ajv: Ajv2020) => Ajv2020)(ajv);
       compiled = ajv.compile(schema);
     }
     const validate = compiled;

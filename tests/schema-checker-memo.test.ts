@@ -1,0 +1,94 @@
+// A schema's checker is generated once per schema text on a machine and then run from the code
+// remembered (specs/schema-validator.ts): the remembered checker judges as the generated one, it is
+// the code actually run, a memo that does not run is generated again, and the memo's directory is
+// used only while it is this user's alone.
+import { randomUUID } from 'node:crypto';
+import { chmodSync, chownSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recall, remember, usableMemoDir } from '../specs/content-memo.ts';
+import { CODE_GENERATOR, schemaChecker } from '../specs/schema-validator.ts';
+import { tempDir } from './production/cli-helpers.ts';
+
+/** A schema whose text no earlier run saw (its description), with the keywords and formats the specs use. */
+function freshSchema(): object {
+  return {
+    description: `memo test ${randomUUID()}`,
+    type: 'object',
+    required: ['id', 'amount'],
+    properties: {
+      id: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
+      amount: { type: 'integer', format: 'int64', minimum: -5 },
+      at: { type: 'string', format: 'date-time' },
+      kinds: { type: 'array', items: { enum: ['A', 'B'] } },
+    },
+  };
+}
+
+const VALUES: unknown[] = [
+  { id: '0.0.1', amount: 2n ** 63n - 1n, at: '2026-11-27T10:00:00Z', kinds: ['A'] },
+  { id: '0.0.1', amount: 2n ** 63n },
+  { id: 'x', amount: -6, at: 'yesterday', kinds: ['C'] },
+  { amount: 1.5 },
+  'not an object',
+];
+
+const judged = (schema: object) => VALUES.map((v) => schemaChecker(schema)(v));
+
+describe('schema checkers from remembered code', () => {
+  it('judges as the checker ajv generated, from the code it remembered', () => {
+    const schema = freshSchema();
+    const text = JSON.stringify(schema);
+    expect(recall(CODE_GENERATOR, text)).toBeUndefined();
+    const generated = judged(schema);
+    expect(generated[0]).toEqual([]);
+    expect(generated[1]!.map((v) => v.keyword)).toEqual(['format']);
+    expect(generated[2]!.map((v) => v.keyword).sort()).toEqual(['enum', 'format', 'minimum', 'pattern']);
+    expect(recall(CODE_GENERATOR, text)).toMatch(/module\.exports/);
+    // A new object of the same text is checked by the remembered code.
+    expect(judged(structuredClone(schema))).toEqual(generated);
+  });
+
+  it('runs the remembered code, not a checker generated again', () => {
+    const schema = freshSchema();
+    const text = JSON.stringify(schema);
+    judged(schema);
+    remember(CODE_GENERATOR, text, recall(CODE_GENERATOR, text)!.replaceAll('must be >= ', 'remembered: at least '));
+    const minimum = schemaChecker(structuredClone(schema))({ id: '0.0.1', amount: -6 });
+    expect(minimum).toEqual([expect.objectContaining({ keyword: 'minimum', expected: 'remembered: at least -5' })]);
+  });
+
+  it('generates a checker again where the remembered code does not run', () => {
+    const schema = freshSchema();
+    const generated = judged(schema);
+    remember(CODE_GENERATOR, JSON.stringify(schema), 'this is not JavaScript (');
+    expect(judged(structuredClone(schema))).toEqual(generated);
+  });
+});
+
+describe('memo directory', () => {
+  it('is used when it is this user\'s alone, closed first where others could write to it', () => {
+    const dir = join(tempDir('memo-dir'), 'memo');
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    expect(usableMemoDir(dir)).toBe(true);
+    expect(statSync(dir).mode & 0o777).toBe(0o755);
+  });
+
+  it('is not used when it is a link or a file', () => {
+    const base = tempDir('memo-dir');
+    mkdirSync(join(base, 'real'));
+    symlinkSync(join(base, 'real'), join(base, 'link'));
+    writeFileSync(join(base, 'file'), '');
+    expect(usableMemoDir(join(base, 'link'))).toBe(false);
+    expect(usableMemoDir(join(base, 'file'))).toBe(false);
+  });
+
+  // Giving a directory to another user takes root.
+  it.runIf(process.getuid?.() === 0)('is not used when another user owns it', () => {
+    const dir = join(tempDir('memo-dir'), 'theirs');
+    mkdirSync(dir, { mode: 0o700 });
+    chownSync(dir, 12345, 12345);
+    expect(usableMemoDir(dir)).toBe(false);
+  });
+});
