@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import { Pool, request } from '../http/undici-parts.ts';
 import { UNLIMITED_REQUESTS, type ResolvedConfig } from '../config/run-config.ts';
 import { logAttempts } from '../http/attempt-log.ts';
 import { leaveInSlot } from '../http/rate-limiter.ts';
@@ -25,8 +25,9 @@ export function connectToCoordinator(url: string, config: Pick<ResolvedConfig, '
   // lock) hold a connection each, so there are as many as requests a worker has in flight, and
   // their answers may take long (a turn comes after the tests before it): the tests' own time limits bound them.
   const pool = new Pool(url, { connections: 256, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 120_000, headersTimeout: 0 });
+  const root = new URL('/', url).href;
   async function call(body: CoordinatorCall): Promise<unknown> {
-    const res = await pool.request({ path: '/', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await request(pool, root, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const text = await res.body.text();
     if (res.statusCode === 204) return undefined;
     if (res.statusCode === 200) return JSON.parse(text);

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { Agent, request } from './undici-parts.ts';
 import type { Exchange } from './exchange.ts';
 import { BudgetExhausted } from './request-budget.ts';
 import { isThrottlingStatus, retryAfterMs } from './retry-after.ts';
@@ -124,7 +124,7 @@ export function createClient(options: ClientOptions) {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), options.timeoutMs);
     try {
-      const res = await request(url, { method: req.method as 'GET', headers, body, dispatcher: agent, signal: abort.signal });
+      const res = await request(agent, url, { method: req.method as 'GET', headers, body, signal: abort.signal });
       const declared = Number(res.headers['content-length']);
       if (declared > maxBody) {
         res.body.destroy();
