@@ -42,6 +42,9 @@ export function createRedactor(marks: SecretMarks): Redactor {
   const paramNames = [...new Set([...ALWAYS_SECRET_PARAMS, ...(marks.secretParams ?? [])])];
   // `name=value` in any text (URLs, echoed query strings, form bodies), raw or URL-encoded separators.
   const paramPattern = new RegExp(`((?:^|[?&;\\s"'/]|%26|%3F)(?:${paramNames.map(escapeRegExp).join('|')})(?:=|%3D))[^&\\s"'<>#\\\\]+`, 'gi');
+  // The names alone first: most texts (every answer's body) hold none, and the search for a name is
+  // a fraction of the pattern's, which tries its separators at every position.
+  const paramNamed = new RegExp(paramNames.map(escapeRegExp).join('|'), 'i');
   const known = new Set<string>();
   let forms: string[] = [];
   const learn = (value: string) => {
@@ -68,7 +71,7 @@ export function createRedactor(marks: SecretMarks): Redactor {
   const text = (s: string) => {
     let out = s;
     for (const form of forms) if (out.includes(form)) out = out.split(form).join(MASK);
-    return out.replace(paramPattern, `$1${MASK}`);
+    return paramNamed.test(out) ? out.replace(paramPattern, `$1${MASK}`) : out;
   };
   const headers = (h: Record<string, string>) =>
     Object.fromEntries(Object.entries(h).map(([k, v]) => [k, headerNames.has(k.toLowerCase()) ? MASK : text(v)]));
