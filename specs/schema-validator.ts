@@ -124,14 +124,21 @@ function compileChecked(schema: object, text: string): ValidateFunction {
 function bigintsAsDoubles(value: unknown): unknown {
   if (typeof value === 'bigint') return doubleAtOrBelow(value);
   if (value === null || typeof value !== 'object') return value;
-  let changed = false;
-  const convert = (v: unknown) => {
-    const c = bigintsAsDoubles(v);
-    if (c !== v) changed = true;
-    return c;
-  };
-  const copy = Array.isArray(value) ? value.map(convert) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(v)]));
-  return changed ? copy : value;
+  // Copied only where a bigint is: most answers hold none, and are judged as they are.
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, i) => {
+      const converted = bigintsAsDoubles(item);
+      if (converted !== item) (copy ??= [...value])[i] = converted;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const converted = bigintsAsDoubles(item);
+    if (converted !== item) (copy ??= { ...value })[key] = converted;
+  }
+  return copy ?? value;
 }
 
 function doubleAtOrBelow(n: bigint): number {

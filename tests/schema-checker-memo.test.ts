@@ -21,6 +21,7 @@ function freshSchema(): object {
       amount: { type: 'integer', format: 'int64', minimum: -5 },
       at: { type: 'string', format: 'date-time' },
       kinds: { type: 'array', items: { enum: ['A', 'B'] } },
+      amounts: { type: 'array', items: { type: 'integer', format: 'int64' } },
     },
   };
 }
@@ -31,6 +32,7 @@ const VALUES: unknown[] = [
   { id: 'x', amount: -6, at: 'yesterday', kinds: ['C'] },
   { amount: 1.5 },
   'not an object',
+  { id: '0.0.1', amount: 0, amounts: [-(2n ** 63n), 2n ** 63n, 7] },
 ];
 
 const judged = (schema: object) => VALUES.map((v) => schemaChecker(schema)(v));
@@ -44,6 +46,7 @@ describe('schema checkers from remembered code', () => {
     expect(generated[0]).toEqual([]);
     expect(generated[1]!.map((v) => v.keyword)).toEqual(['format']);
     expect(generated[2]!.map((v) => v.keyword).sort()).toEqual(['enum', 'format', 'minimum', 'pattern']);
+    expect(generated[5]!.map((v) => [v.pointer, v.keyword])).toEqual([['/amounts/1', 'format']]);
     expect(recall(CODE_GENERATOR, text)).toMatch(/module\.exports/);
     // A new object of the same text is checked by the remembered code.
     expect(judged(structuredClone(schema))).toEqual(generated);
