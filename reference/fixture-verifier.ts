@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { createMemoryContractStore } from './contract-store.ts';
 import { loadContractDeployments } from '../fixtures/contracts/deployments.ts';
 import { registerVerifyRoutes } from './verify/routes.ts';
-import { rpcDeployedCode } from './verify/rpc-deployed-code.ts';
 
 export async function registerFixtureVerifier(app: FastifyInstance, opts: { verifyRpc?: string } = {}): Promise<{ close(): Promise<void> }> {
   const deployments = loadContractDeployments();
   const store = createMemoryContractStore(deployments, Math.max(...deployments.map((d) => d.deployBlock)));
-  const deployedCode = opts.verifyRpc ? await rpcDeployedCode(opts.verifyRpc) : undefined;
+  // The chain's client (viem) loads only for a verifier that reads a chain.
+  const deployedCode = opts.verifyRpc ? await (await import('./verify/rpc-deployed-code.ts')).rpcDeployedCode(opts.verifyRpc) : undefined;
   return registerVerifyRoutes(app, { store, ...(deployedCode ? { deployedCode } : {}) });
 }

@@ -8,7 +8,6 @@ import { registerQueryRoutes } from './query/query-routes.ts';
 import { applyEtags, queryErrorHandler } from './query/http-conventions.ts';
 import { registerVerifyRoutes } from './verify/routes.ts';
 import { registerContractCallRoute } from './evm/contract-call-route.ts';
-import { rpcDeployedCode } from './verify/rpc-deployed-code.ts';
 
 /**
  * Registers the ledger's interfaces on `app`; what it returns ends the verification jobs. With
@@ -19,7 +18,8 @@ export async function registerLedgerInterfaces(app: FastifyInstance, db: PGlite,
   // (some thirty SELECTs) that the call before it read at that block.
   const reads = cacheReads(db);
   const store = createSqlContractStore(reads);
-  const deployedCode = opts.verifyRpc ? await rpcDeployedCode(opts.verifyRpc) : undefined;
+  // The chain's client (viem) loads only for a verifier that reads a chain.
+  const deployedCode = opts.verifyRpc ? await (await import('./verify/rpc-deployed-code.ts')).rpcDeployedCode(opts.verifyRpc) : undefined;
   await app.register(async (scope) => {
     applyEtags(scope);
     scope.setErrorHandler(queryErrorHandler);

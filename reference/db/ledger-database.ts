@@ -6,13 +6,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openAsBlob, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateLedger } from '../../fixtures/ledger/generate-ledger.ts';
-import { loadContractArtifact, loadContractDeployments, FIXTURE_DEPLOYER } from '../../fixtures/contracts/deployments.ts';
-import { loadLedger } from './load-ledger.ts';
 import { CACHE_DIR, SOURCE_ROOT as ROOT } from '../cache-dir.ts';
-import { createSqlContractStore } from './contract-store-sql.ts';
-import { fixtureCallInputs } from './fixture-call-inputs.ts';
-import { recordContractCalls } from './contract-call-results.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 // Memory (issue 17: every process of a run <= 500 MB). WAL segments of 1 MB instead of 16 (the dump
@@ -34,7 +28,21 @@ function sourceFingerprint(): string {
   return hash.digest('hex').slice(0, 20);
 }
 
+/** The modules that build the database, loaded only when no dump is there (the EVM among them: about 0.3 s of a start). */
+async function buildingModules() {
+  const [{ generateLedger }, deployments, { loadLedger }, { createSqlContractStore }, { fixtureCallInputs }, { recordContractCalls }] = await Promise.all([
+    import('../../fixtures/ledger/generate-ledger.ts'),
+    import('../../fixtures/contracts/deployments.ts'),
+    import('./load-ledger.ts'),
+    import('./contract-store-sql.ts'),
+    import('./fixture-call-inputs.ts'),
+    import('./contract-call-results.ts'),
+  ]);
+  return { generateLedger, ...deployments, loadLedger, createSqlContractStore, fixtureCallInputs, recordContractCalls };
+}
+
 async function buildDatabase(): Promise<PGlite> {
+  const { generateLedger, loadContractArtifact, loadContractDeployments, FIXTURE_DEPLOYER, loadLedger, createSqlContractStore, fixtureCallInputs, recordContractCalls } = await buildingModules();
   const deployments = loadContractDeployments().map((d) => ({ ...d, creationTransactionHash: loadContractArtifact(d.name).creationTransactionHash }));
   const ledger = generateLedger({ deployments, callInputs: fixtureCallInputs(deployments, FIXTURE_DEPLOYER) });
   const db = await PGlite.create({ initDbStartParams: INITDB_PARAMS, postgresqlconf: SETTINGS });

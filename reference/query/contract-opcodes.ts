@@ -11,7 +11,6 @@ import { sendJson } from './json-reply.ts';
 import { notFound } from './query-error.ts';
 import { requireContractNum } from './contract-lookup.ts';
 import { resultTimestamp } from './contract-results.ts';
-import { traceCall } from './opcode-trace.ts';
 
 const OPTION_RULES = [booleanRule('stack'), booleanRule('memory'), booleanRule('storage')];
 
@@ -24,6 +23,8 @@ async function sendTrace(db: PGlite, store: ContractStore, reply: FastifyReply, 
   if (!r) throw notFound();
   // A creation is traced from its init code in the block before the contract exists.
   const creation = r.created_contract_nums.includes(Number(r.contract_num));
+  // The EVM loads at the first call or trace, not with the server.
+  const { traceCall } = await import('./opcode-trace.ts');
   const trace = await traceCall(store, {
     to: creation ? null : r.evm_address, from: r.sender_evm, input: r.function_parameters, gasLimit: BigInt(r.gas_limit), value: BigInt(r.amount),
     blockNumber: creation ? Math.max(0, r.block_number - 1) : r.block_number,

@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readQuery, enumRule, type ParamRule } from './query-params.ts';
 import { QueryError } from './query-error.ts';
-import { decodeTransaction } from './decode-transaction.ts';
 import { sendJson } from './json-reply.ts';
 
 const PROTOBUF_TYPES = ['application/protobuf', 'application/x-protobuf'];
@@ -29,7 +28,8 @@ export function registerFeeEstimateRoute(app: FastifyInstance): void {
       if (!PROTOBUF_TYPES.includes(mediaType)) throw new QueryError(415, [{ message: 'Unsupported Media Type', detail: 'Send the transaction as application/protobuf' }]);
       const query = readQuery(request.url, RULES);
       const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
-      const parts = body.length ? decodeTransaction(body) : null;
+      // The protobuf decoder (@hashgraph/proto) loads at the first estimate, not with the server.
+      const parts = body.length ? (await import('./decode-transaction.ts')).decodeTransaction(body) : null;
       if (!parts) throw new QueryError(400, [{ message: 'Invalid parameter: transaction', detail: 'The body is not a protobuf-encoded transaction' }]);
 
       const nodeExtras = [extra('BYTES', body.length, 1024, 10_000), extra('SIGNATURES', parts.signatures, 1, 100_000)];

@@ -2,7 +2,7 @@
 // off the request path, remembers exact verifications (already_verified) and running work per
 // chain and address (duplicate_verification_request), and renders jobs for GET /v2/verify/{id}.
 import { randomUUID } from 'node:crypto';
-import { toChecksumAddress } from '@ethereumjs/util';
+import { toChecksumAddress } from './checksum-address.ts';
 import type { DeployedCode } from './deployed-code.ts';
 import { runVerificationJob, type JobOutcome } from './verification-job.ts';
 import type { VerifyRequest } from './verify-request.ts';
