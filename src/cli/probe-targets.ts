@@ -3,7 +3,7 @@ import { sideClient } from '../http/side-client.ts';
 import { TargetFault } from '../http/transport-faults.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
-import { TARGET_OF, type Targets } from '../config/run-config.ts';
+import { ConfigError, TARGET_OF, type Targets } from '../config/run-config.ts';
 
 /** A harmless GET per interface: any HTTP answer proves the target is there. */
 const PROBE_PATHS: Record<InterfaceName, string> = {
@@ -11,6 +11,13 @@ const PROBE_PATHS: Record<InterfaceName, string> = {
   status: '/status.json',
   verify: '/v2/verify/00000000-0000-4000-8000-000000000000',
 };
+
+/**
+ * Where the documents are when a status URL was given without the path they are under (as a
+ * status page's own address usually is): /api/v2, the path of the contract's example URL.
+ */
+const STATUS_DOCUMENTS_PATH = '/api/v2';
+const STATUS_FLAG = '--status-url';
 
 export interface ProbeOptions {
   headers: Record<string, string>;
@@ -42,11 +49,26 @@ export async function probeTargets(targets: Targets, only: InterfaceName[], opti
     const url = `${targets[TARGET_OF[name]]}${PROBE_PATHS[name]}`;
     try {
       answers[name] = await client.send({ method: 'GET', url });
+      if (name === 'status' && answers[name].status === 404) await refuseMisaddressedStatus(client, targets.statusUrl);
     } catch (error) {
+      if (error instanceof ConfigError) throw error;
       if (error instanceof ThrottledOut) continue;
       const why = error instanceof TargetUnreachable || error instanceof TargetFault ? error.message.replace(/^GET \S+: /, '') : String(error);
       throw new TargetUnreachable(`cannot reach the ${name} target at ${new URL(url).origin} (${why}); check the URL or use --only`);
     }
   }
   return { sent: sent(), answers };
+}
+
+/**
+ * A status URL whose documents all answer 404 (44 failures) while the same address with /api/v2
+ * serves them was given without that path: one clear error instead of a run of 404s. A target that
+ * serves its documents nowhere is left to the suites to fail.
+ */
+async function refuseMisaddressedStatus(client: ReturnType<typeof sideClient>['client'], statusUrl: string): Promise<void> {
+  if (new URL(statusUrl).pathname.replace(/\/+$/, '').endsWith(STATUS_DOCUMENTS_PATH)) return;
+  const intended = `${statusUrl.replace(/\/+$/, '')}${STATUS_DOCUMENTS_PATH}`;
+  const answer = await client.send({ method: 'GET', url: `${intended}${PROBE_PATHS.status}` }).catch(() => undefined);
+  if (answer?.status !== 200) return;
+  throw new ConfigError(`the status target answered 404 for ${statusUrl}${PROBE_PATHS.status}, and ${intended}${PROBE_PATHS.status} answered 200: give the address the documents are under (${STATUS_FLAG} ${intended})`);
 }

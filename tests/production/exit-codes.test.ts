@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRunConfig, parseFlags } from '../../src/config/parse-args.ts';
 import { concurrencyLimit, runCli as runCliNow, tempDir } from './cli-helpers.ts';
+import { startReferenceServer } from '../../reference/server.ts';
 
 /** A usage or configuration error: exit 2, one line on stderr, no stack trace, nothing on a target. */
 function expectConfigError(result: { code: number | null; stderr: string }, message: RegExp): void {
@@ -29,6 +30,20 @@ describe.concurrent('exit code 2: usage and configuration errors, one clear mess
     const dir = tempDir('unreachable');
     const result = await runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:1/api/v2', '--report-dir', dir]);
     expectConfigError(result, /cannot reach the status target at http:\/\/127\.0\.0\.1:1/);
+  });
+
+  it('stops at a status URL given without the path its documents are under, naming the one that serves them', async () => {
+    const server = await startReferenceServer({ statusOnly: true });
+    try {
+      const given = server.statusUrl.replace(/\/api\/v2$/, '');
+      const result = await runCli(['run', '--only', 'status', '--status-url', given, '--report-dir', tempDir('misaddressed')]);
+      expectConfigError(result, new RegExp(`answered 404 for ${given}/status\\.json, and ${server.statusUrl}/status\\.json answered 200: .*\\(--status-url ${server.statusUrl}\\)`));
+      // Where no documents are served at all, the suites judge the target: not a configuration error.
+      const nowhere = await runCli(['run', '--only', 'status', '--status-url', `${server.baseUrl}/nothing`, '--no-html', '--quiet', '--report-dir', tempDir('misaddressed-nowhere')]);
+      expect(nowhere.code).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('stops at a malformed expectations file before contacting the target', async () => {
