@@ -78,6 +78,7 @@ export function recall(tool: string, text: string): string | undefined {
   }
 }
 
+/** Keeps what `tool` made of this text for the processes after this one. */
 export function remember(tool: string, text: string, result: string): void {
   const path = entry(tool, text);
   if (path) write(path, result);

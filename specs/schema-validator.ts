@@ -6,6 +6,7 @@ import { knownValid, recall, remember, rememberValid } from './content-memo.ts';
 // ajv itself is loaded only to generate a checker this machine has no code for (compileRemembered):
 // loading it costs a process about 60 ms. Its packages ship CommonJS.
 const requireFromHere = createRequire(import.meta.url);
+
 /** One way a value breaks its schema, in words a report reader can act on. */
 export interface SchemaViolation {
   /** JSON pointer into the checked value ('' = the value itself). */
@@ -105,7 +106,6 @@ function loadRemembered(code: string): ValidateFunction {
   new Function('require', 'module', 'exports', code)(load, module, module.exports);
   return module.exports as ValidateFunction;
 }
-
 
 /** ajv's compile, refusing a schema the meta-schema refuses as ajv itself would (once per schema text on this machine). */
 function compileChecked(schema: object, text: string): ValidateFunction {

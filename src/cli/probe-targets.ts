@@ -3,7 +3,7 @@ import { sideClient } from '../http/side-client.ts';
 import { TargetFault } from '../http/transport-faults.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
-import { ConfigError, TARGET_OF, type Targets } from '../config/run-config.ts';
+import { ConfigError, TARGET_FLAG, TARGET_OF, type Targets } from '../config/run-config.ts';
 
 /** A harmless GET per interface: any HTTP answer proves the target is there. */
 const PROBE_PATHS: Record<InterfaceName, string> = {
@@ -17,7 +17,6 @@ const PROBE_PATHS: Record<InterfaceName, string> = {
  * status page's own address usually is): /api/v2, the path of the contract's example URL.
  */
 const STATUS_DOCUMENTS_PATH = '/api/v2';
-const STATUS_FLAG = '--status-url';
 
 export interface ProbeOptions {
   headers: Record<string, string>;
@@ -61,7 +60,7 @@ export async function probeTargets(targets: Targets, only: InterfaceName[], opti
 }
 
 /**
- * A status URL whose documents all answer 404 (44 failures) while the same address with /api/v2
+ * A status URL whose documents all answer 404 (every check of them a failure) while the same address with /api/v2
  * serves them was given without that path: one clear error instead of a run of 404s. A target that
  * serves its documents nowhere is left to the suites to fail.
  */
@@ -70,5 +69,5 @@ async function refuseMisaddressedStatus(client: ReturnType<typeof sideClient>['c
   const intended = `${statusUrl.replace(/\/+$/, '')}${STATUS_DOCUMENTS_PATH}`;
   const answer = await client.send({ method: 'GET', url: `${intended}${PROBE_PATHS.status}` }).catch(() => undefined);
   if (answer?.status !== 200) return;
-  throw new ConfigError(`the status target answered 404 for ${statusUrl}${PROBE_PATHS.status}, and ${intended}${PROBE_PATHS.status} answered 200: give the address the documents are under (${STATUS_FLAG} ${intended})`);
+  throw new ConfigError(`the status target answered 404 for ${statusUrl}${PROBE_PATHS.status}, and ${intended}${PROBE_PATHS.status} answered 200: give the address the documents are under (${TARGET_FLAG.status} ${intended})`);
 }

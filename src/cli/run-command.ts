@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { buildRunConfig, parseFlags, reportDirOf, type ConfigEnv, type FlagValues } from '../config/parse-args.ts';
-import { ConfigError, TARGET_OF, UNUSED_TARGET, type RunConfig, type Targets } from '../config/run-config.ts';
+import { ConfigError, TARGET_FLAG, TARGET_OF, UNUSED_TARGET, type RunConfig, type Targets } from '../config/run-config.ts';
 import { driftPaths, type DriftData } from '../drift/drift-report.ts';
 import { ensureWritableDir } from '../config/report-dir.ts';
 import type { RunInfo } from '../report/build-report.ts';
@@ -19,8 +19,6 @@ import { rpcOrigin } from '../chain/write-guard.ts';
 // What this module imports statically is light: the embedded reference starts before the readers of
 // specs, catalogue and input files (swagger-parser, ajv, yaml), the HTTP client (undici), the chain
 // (viem) and vitest load, each where it is used, the chain's and the input files' only when asked for.
-
-const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const;
 
 /** Deploys (or finds again) the samples on the chain; the record of the deployments lies beside the reports. */
 async function provisionChain(rpc: VerifyRpcOptions, run: RunConfig, dir: string, say: (text: string) => void): Promise<ChainProvision> {

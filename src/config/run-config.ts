@@ -13,6 +13,8 @@ export interface Targets {
 
 /** Which of the targets is each interface's base URL. */
 export const TARGET_OF: Record<InterfaceName, keyof Targets> = { 'ledger-query': 'baseUrl', status: 'statusUrl', verify: 'verifyUrl' };
+/** The flag that gives each interface's target. */
+export const TARGET_FLAG = { 'ledger-query': '--base-url', status: '--status-url', verify: '--verify-url' } as const satisfies Record<InterfaceName, string>;
 
 /** The request budget of a run without one (loopback by default): no run can spend it. */
 export const UNLIMITED_REQUESTS = Number.MAX_SAFE_INTEGER;

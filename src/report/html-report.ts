@@ -36,10 +36,10 @@ export async function generateHtmlReport(resultsDir: string, outputDir: string, 
   started = undefined;
   thread.ref();
   try {
-    const written = new Promise<{ written: boolean; error?: string }>((resolve) => thread.once('message', resolve));
+    const written = new Promise<{ written: boolean; message?: string; stack?: string }>((resolve) => thread.once('message', resolve));
     thread.postMessage({ resultsDir, outputDir, name });
     const outcome = await Promise.race([written, stopped.then((error) => Promise.reject(error))]);
-    if (!outcome.written) throw new Error(outcome.error);
+    if (!outcome.written) throw Object.assign(new Error(outcome.message), { stack: outcome.stack });
   } finally {
     await thread.terminate();
   }

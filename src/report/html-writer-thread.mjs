@@ -20,6 +20,6 @@ parentPort.on('message', async ({ resultsDir, outputDir, name }) => {
     await report.done();
     parentPort.postMessage({ written: true });
   } catch (error) {
-    parentPort.postMessage({ written: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    parentPort.postMessage({ written: false, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
   }
 });
