@@ -9,6 +9,7 @@ import { decodeRevertReason } from './revert-reason.ts';
 import { QueryError, sendError, type ErrorMessage } from '../query/query-error.ts';
 import { queryErrorMessage } from './query-error-body.ts';
 
+// Not @ethereumjs/util's: that loads with the EVM, at the first call.
 const bytesToHex = (bytes: Uint8Array): string => `0x${Buffer.from(bytes).toString('hex')}`;
 
 /** Room for the largest valid body (262146 characters of data) plus the other fields. */

@@ -1,7 +1,7 @@
 import { TargetUnreachable, ThrottledOut } from '../http/client.ts';
 import { sideClient } from '../http/side-client.ts';
 import { TargetFault } from '../http/transport-faults.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { responseJson, type Exchange } from '../http/exchange.ts';
 import type { InterfaceName } from '../../specs/load-spec.ts';
 import { ConfigError, TARGET_FLAG, TARGET_OF, type Targets } from '../config/run-config.ts';
 
@@ -60,14 +60,16 @@ export async function probeTargets(targets: Targets, only: InterfaceName[], opti
 }
 
 /**
- * A status URL whose documents all answer 404 (every check of them a failure) while the same address with /api/v2
- * serves them was given without that path: one clear error instead of a run of 404s. A target that
- * serves its documents nowhere is left to the suites to fail.
+ * A status URL whose documents all answer 404 (every check of them a failure) while the same
+ * address with /api/v2 serves them (a JSON document where status.json is) was given without that
+ * path: one clear error instead of a run of 404s. A target that serves its documents nowhere is
+ * left to the suites to fail.
  */
 async function refuseMisaddressedStatus(client: ReturnType<typeof sideClient>['client'], statusUrl: string): Promise<void> {
   if (new URL(statusUrl).pathname.replace(/\/+$/, '').endsWith(STATUS_DOCUMENTS_PATH)) return;
   const intended = `${statusUrl.replace(/\/+$/, '')}${STATUS_DOCUMENTS_PATH}`;
   const answer = await client.send({ method: 'GET', url: `${intended}${PROBE_PATHS.status}` }).catch(() => undefined);
-  if (answer?.status !== 200) return;
+  const document = answer?.status === 200 ? responseJson(answer) : undefined;
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) return;
   throw new ConfigError(`the status target answered 404 for ${statusUrl}${PROBE_PATHS.status}, and ${intended}${PROBE_PATHS.status} answered 200: give the address the documents are under (${TARGET_FLAG.status} ${intended})`);
 }
