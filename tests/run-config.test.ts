@@ -28,6 +28,17 @@ describe('run configuration', () => {
     expect(buildRunConfig(parseFlags([]), { BASE_URL: given }).targets.baseUrl).toBe(root);
   });
 
+  // Every verification path starts with /v2/verify: kept in the base it was sent as /v2/verify/v2/verify/...
+  it.each([
+    ['https://sourcify.example/server/v2/verify', 'https://sourcify.example/server'],
+    ['http://127.0.0.1:5555/v2/verify/', 'http://127.0.0.1:5555'],
+    ['https://sourcify.example/server', 'https://sourcify.example/server'],
+    ['https://sourcify.example/v2/verifyx', 'https://sourcify.example/v2/verifyx'],
+  ])('takes the verification base %s as the address before /v2/verify: %s', (given, root) => {
+    expect(buildRunConfig(parseFlags(['--verify-url', given]), {}).targets.verifyUrl).toBe(root);
+    expect(buildRunConfig(parseFlags([]), { VERIFY_URL: given }).targets.verifyUrl).toBe(root);
+  });
+
   it('merges headers from CONFORMANCE_HEADERS and --header, flags winning, names lower-cased', () => {
     const run = buildRunConfig(parseFlags(['--header', 'Authorization: Bearer flag']), {
       CONFORMANCE_HEADERS: '{"Authorization":"Bearer env","X-Tenant":"t1"}',

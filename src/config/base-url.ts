@@ -17,6 +17,11 @@ export function normalizeBaseUrl(flag: string, value: string): string {
 
 /** The path prefix every query-service path of the contract carries (section 9). */
 const QUERY_PATH_PREFIX = '/api/v1';
+/** The path every verification-interface path of the contract starts with (section 4.8). */
+const VERIFY_PATH_PREFIX = '/v2/verify';
+
+/** `normalized` without `prefix` at its end. */
+const before = (normalized: string, prefix: string) => (normalized.endsWith(prefix) ? normalized.slice(0, -prefix.length) : normalized);
 
 /**
  * The query service's base address, before /api/v1: a base URL given with the prefix (as the public
@@ -24,7 +29,15 @@ const QUERY_PATH_PREFIX = '/api/v1';
  * the prefix need the address before it.
  */
 export function queryServiceRoot(normalized: string): string {
-  return normalized.endsWith(QUERY_PATH_PREFIX) ? normalized.slice(0, -QUERY_PATH_PREFIX.length) : normalized;
+  return before(normalized, QUERY_PATH_PREFIX);
+}
+
+/**
+ * The verification interface's base address, before /v2/verify: every path of the contract starts
+ * there, so an address given with it (as the verify API's is often written) would double it.
+ */
+export function verifyServiceRoot(normalized: string): string {
+  return before(normalized, VERIFY_PATH_PREFIX);
 }
 
 /** Loopback targets are ours to load and change; everything else is treated as production. */

@@ -2,7 +2,7 @@ import { ConfigError, DEFAULTS, type RunConfig } from './run-config.ts';
 import { INTERFACES, type InterfaceName } from '../../specs/interfaces.ts';
 import { parseHeaderLine } from './headers.ts';
 import { parseSeed } from './seed.ts';
-import { normalizeBaseUrl, queryServiceRoot } from './base-url.ts';
+import { normalizeBaseUrl, queryServiceRoot, verifyServiceRoot } from './base-url.ts';
 import { findProfile } from '../profiles/profiles.ts';
 import { parseOptions, type OptionTable, type OptionValues } from './options.ts';
 import type { VerifyRpcOptions } from '../chain/provision-samples.ts';
@@ -166,6 +166,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
   }
   const url = (flag: string, value: string | undefined) => (value === undefined ? undefined : normalizeBaseUrl(flag, value));
   const queryRoot = (value: string | undefined) => (value === undefined ? undefined : queryServiceRoot(value));
+  const verifyRoot = (value: string | undefined) => (value === undefined ? undefined : verifyServiceRoot(value));
   // A profile only fills what neither a flag nor the environment gives.
   const profileName = last(flags['--profile']);
   const profile = profileName === undefined ? undefined : findProfile(profileName);
@@ -194,7 +195,7 @@ export function buildRunConfig(flags: FlagValues, env: ConfigEnv): RunConfig {
     targets: {
       baseUrl: queryRoot(url('--base-url', last(flags['--base-url']) ?? env.BASE_URL ?? profile?.baseUrl)),
       statusUrl: url('--status-url', last(flags['--status-url']) ?? env.STATUS_URL ?? profile?.statusUrl),
-      verifyUrl: url('--verify-url', last(flags['--verify-url']) ?? env.VERIFY_URL ?? profile?.verifyUrl),
+      verifyUrl: verifyRoot(url('--verify-url', last(flags['--verify-url']) ?? env.VERIFY_URL ?? profile?.verifyUrl)),
     },
     headers: {
       ...headersFromEnv(env.CONFORMANCE_HEADERS),
