@@ -15,28 +15,23 @@ describe('run configuration', () => {
     expect(run.targets).toEqual({ baseUrl: 'http://127.0.0.1:8080', statusUrl: 'https://s.example/api/v2', verifyUrl: 'http://127.0.0.1:9000' });
   });
 
-  // The versioning check sends the service's paths without /api/v1: on a base that kept the prefix they
-  // went to /api/v1/schedules, and a correct service failed LQ-9-path-prefix.
+  // A base given with its interface's path prefix names the same service. The versioning check sends
+  // the query service's paths without /api/v1: on a base that kept the prefix they went to
+  // /api/v1/schedules, and a correct service failed LQ-9-path-prefix; every verification path starts
+  // with /v2/verify: kept in the base, it was sent as /v2/verify/v2/verify/...
   it.each([
-    ['http://127.0.0.1:8080/api/v1', 'http://127.0.0.1:8080'],
-    ['https://mirror.example/api/v1/', 'https://mirror.example'],
-    ['https://gateway.example/mirror/api/v1', 'https://gateway.example/mirror'],
-    ['https://gateway.example/xapi/v1', 'https://gateway.example/xapi/v1'],
-    ['https://gateway.example/api/v1/more', 'https://gateway.example/api/v1/more'],
-  ])('takes the query service base %s as the address before /api/v1: %s', (given, root) => {
-    expect(buildRunConfig(parseFlags(['--base-url', given]), {}).targets.baseUrl).toBe(root);
-    expect(buildRunConfig(parseFlags([]), { BASE_URL: given }).targets.baseUrl).toBe(root);
-  });
-
-  // Every verification path starts with /v2/verify: kept in the base it was sent as /v2/verify/v2/verify/...
-  it.each([
-    ['https://sourcify.example/server/v2/verify', 'https://sourcify.example/server'],
-    ['http://127.0.0.1:5555/v2/verify/', 'http://127.0.0.1:5555'],
-    ['https://sourcify.example/server', 'https://sourcify.example/server'],
-    ['https://sourcify.example/v2/verifyx', 'https://sourcify.example/v2/verifyx'],
-  ])('takes the verification base %s as the address before /v2/verify: %s', (given, root) => {
-    expect(buildRunConfig(parseFlags(['--verify-url', given]), {}).targets.verifyUrl).toBe(root);
-    expect(buildRunConfig(parseFlags([]), { VERIFY_URL: given }).targets.verifyUrl).toBe(root);
+    ['--base-url', 'BASE_URL', 'baseUrl', 'http://127.0.0.1:8080/api/v1', 'http://127.0.0.1:8080'],
+    ['--base-url', 'BASE_URL', 'baseUrl', 'https://mirror.example/api/v1/', 'https://mirror.example'],
+    ['--base-url', 'BASE_URL', 'baseUrl', 'https://gateway.example/mirror/api/v1', 'https://gateway.example/mirror'],
+    ['--base-url', 'BASE_URL', 'baseUrl', 'https://gateway.example/xapi/v1', 'https://gateway.example/xapi/v1'],
+    ['--base-url', 'BASE_URL', 'baseUrl', 'https://gateway.example/api/v1/more', 'https://gateway.example/api/v1/more'],
+    ['--verify-url', 'VERIFY_URL', 'verifyUrl', 'https://sourcify.example/server/v2/verify', 'https://sourcify.example/server'],
+    ['--verify-url', 'VERIFY_URL', 'verifyUrl', 'http://127.0.0.1:5555/v2/verify/', 'http://127.0.0.1:5555'],
+    ['--verify-url', 'VERIFY_URL', 'verifyUrl', 'https://sourcify.example/server', 'https://sourcify.example/server'],
+    ['--verify-url', 'VERIFY_URL', 'verifyUrl', 'https://sourcify.example/v2/verifyx', 'https://sourcify.example/v2/verifyx'],
+  ] as const)('%s (env %s, %s) given as %s is taken as the address before its path prefix, %s', (flag, env, key, given, root) => {
+    expect(buildRunConfig(parseFlags([flag, given]), {}).targets[key]).toBe(root);
+    expect(buildRunConfig(parseFlags([]), { [env]: given }).targets[key]).toBe(root);
   });
 
   it('merges headers from CONFORMANCE_HEADERS and --header, flags winning, names lower-cased', () => {
