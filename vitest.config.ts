@@ -34,6 +34,7 @@ export default defineConfig({
           // conformance project's, so the two projects share one group and run side by side.
           maxWorkers: DEFAULTS.loopbackWorkers,
           isolate: false,
+          globalSetup: ['tests/support/scratch-tmpdir.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
