@@ -64,6 +64,12 @@ async function callOnce(url: string, method: string, params: unknown[], timeoutM
   return envelope.result;
 }
 
+/** An Ethereum JSON-RPC quantity (0x and hex digits) as a bigint; anything else is a wrong answer of `method`. */
+export function quantity(value: unknown, method: string): bigint {
+  if (typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value)) return BigInt(value);
+  throw new Error(`${method} answered ${String(JSON.stringify(value)).slice(0, 80)}, not a quantity`);
+}
+
 /** The caller of the node at `url`; `timeoutMs` bounds each attempt. */
 export function jsonRpc(url: string, timeoutMs = CALL_TIMEOUT_MS): JsonRpc {
   return {
