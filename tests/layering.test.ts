@@ -1,5 +1,6 @@
 // The dependency arrows of the pipeline, held by the imports themselves: the generators build on
-// the contract stage (specs/) only, and src/ starts the reference implementation in one place.
+// the contract stage (specs/) only, src/ starts the reference implementation in one place, and the
+// reference server, a separate program, takes nothing from src/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,5 +34,9 @@ describe('layering', () => {
     const crossings = crossing('src', 'reference');
     expect(crossings.length).toBeGreaterThan(0);
     expect(crossings.filter((c) => !c.startsWith('src/cli/embedded-reference.ts -> '))).toEqual([]);
+  });
+
+  it('keeps the reference server free of src/: it shares only the interfaces\' contract with the suite', () => {
+    expect(crossing('reference', 'src').filter((c) => !c.startsWith('reference/test/'))).toEqual([]);
   });
 });

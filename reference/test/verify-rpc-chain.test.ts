@@ -4,13 +4,13 @@
 // any exact match, answers already_verified; a partial match submitted again ends its job with already_verified.
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createPublicClient, createWalletClient, http, type Hex } from 'viem';
 import { registerVerifyRoutes } from '../verify/routes.ts';
+import { chainReader } from '../verify/chain-reader.ts';
 import { rpcDeployedCode } from '../verify/rpc-deployed-code.ts';
 import { createMemoryContractStore } from '../contract-store.ts';
 import { loadContractArtifact } from '../../fixtures/contracts/deployments.ts';
 import { loadMetadataVariant, METADATA_VARIANT_OF } from '../../fixtures/contracts/metadata-variant.ts';
-import { startDevChain, type DevChain } from '../../tests/support/dev-chain.ts';
+import { deployOnDevChain, startDevChain, type DevChain } from '../../tests/support/dev-chain.ts';
 
 const JOB_WAIT_MS = 30_000;
 
@@ -22,14 +22,6 @@ let verifyUrl: string;
 let chainId: string;
 const deployed: Record<string, { address: string; hash: string }> = {};
 
-async function deploy(url: string, creationInput: string): Promise<{ address: string; hash: string }> {
-  const wallet = createWalletClient({ transport: http(url) });
-  const [account] = await wallet.getAddresses();
-  const hash = await wallet.sendTransaction({ account: account!, data: creationInput as Hex, chain: null });
-  const receipt = await createPublicClient({ transport: http(url) }).waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  return { address: receipt.contractAddress!, hash };
-}
-
 beforeAll(async () => {
   const started = await startDevChain();
   if (!('url' in started)) {
@@ -37,9 +29,9 @@ beforeAll(async () => {
     return;
   }
   chain = started;
-  deployed.token = await deploy(chain.url, loadContractArtifact('FixtureToken').deployment.creationInput);
-  deployed.variant = await deploy(chain.url, loadMetadataVariant().creationInput);
-  chainId = String(await createPublicClient({ transport: http(chain.url) }).getChainId());
+  deployed.token = await deployOnDevChain(chain.url, loadContractArtifact('FixtureToken').deployment.creationInput);
+  deployed.variant = await deployOnDevChain(chain.url, loadMetadataVariant().creationInput);
+  chainId = String(await chainReader(chain.url).chainId());
   app = Fastify();
   // The store holds nothing: every code the verifier compares comes from the chain.
   verifier = await registerVerifyRoutes(app, { store: createMemoryContractStore([], 0), rateLimit: { requests: 100_000, windowMs: 10_000 }, deployedCode: await rpcDeployedCode(chain.url) });

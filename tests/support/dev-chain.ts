@@ -1,9 +1,13 @@
 // A development chain for the project's tests: the anvil binary of the @foundry-rs/anvil package
-// (installed by npm ci, nothing downloaded at run time) on a free loopback port, up within a bound.
+// (installed by npm ci, nothing downloaded at run time) on a free loopback port, up within a bound;
+// and a deployment on it from its first unlocked account, through the suite's own JSON-RPC caller.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { awaitReceipt } from '../../src/chain/await-receipt.ts';
+import { jsonRpc } from '../../src/chain/json-rpc.ts';
+import { sendCreation } from '../../src/chain/send-creation.ts';
 
 const START_TIMEOUT_MS = 15_000;
 
@@ -72,4 +76,14 @@ export async function startDevChain(): Promise<DevChain | { reason: string }> {
   }
   await close();
   return { reason: `anvil did not answer on ${url} within ${START_TIMEOUT_MS / 1000} s${failure ? `: ${failure.trim().split('\n')[0]}` : ''}` };
+}
+
+/** Deploys `creationInput` from the chain's first unlocked account; resolves to the contract's address and its creating transaction's hash. */
+export async function deployOnDevChain(url: string, creationInput: string): Promise<{ address: string; hash: string }> {
+  const rpc = jsonRpc(url);
+  const [account] = await rpc.read<string[]>('eth_accounts');
+  const hash = await sendCreation(rpc, { account: account! }, creationInput);
+  const receipt = await awaitReceipt(rpc, hash, { pollMs: 50, timeoutMs: 10_000 });
+  if (!receipt.contractAddress) throw new Error(`the deploying transaction ${hash} created no contract`);
+  return { address: receipt.contractAddress, hash };
 }
