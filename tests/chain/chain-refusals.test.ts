@@ -9,7 +9,10 @@ import { PUBLIC_CHAINS, publicChain } from '../../src/chain/public-chains.ts';
 import { refuseRemoteChain } from '../../src/chain/write-guard.ts';
 import { runCli, tempDir } from '../production/cli-helpers.ts';
 
-/** A loopback JSON-RPC endpoint of a chain that says it is Ethereum mainnet; it records every method asked. */
+/**
+ * A loopback JSON-RPC endpoint of a chain that says it is Ethereum mainnet; it records every method
+ * asked. Under /dev it says it is a development chain (31337) and answers nothing else.
+ */
 let fakeMainnet: Server;
 let fakeUrl: string;
 const methods: string[] = [];
@@ -20,9 +23,10 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
       const call = JSON.parse(text) as { id: number; method: string };
-      methods.push(call.method);
+      const dev = request.url === '/dev';
+      if (!dev) methods.push(call.method);
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify(call.method === 'eth_chainId' ? { jsonrpc: '2.0', id: call.id, result: '0x1' } : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'not here' } }));
+      response.end(JSON.stringify(call.method === 'eth_chainId' ? { jsonrpc: '2.0', id: call.id, result: dev ? '0x7a69' : '0x1' } : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'not here' } }));
     });
   });
   await new Promise<void>((resolve) => fakeMainnet.listen(0, '127.0.0.1', resolve));
@@ -71,5 +75,12 @@ describe('run --verify-rpc refuses', () => {
     const attempt = () => buildRunConfig(parseFlags(['--verify-rpc', 'http://127.0.0.1:8545', '--verify-deployer-key', '0xnot-a-key-123']), {});
     expect(attempt).toThrow(/^--verify-deployer-key must be a private key/);
     expect(attempt).not.toThrow(/not-a-key/);
+  });
+
+  it('a deployer key of 64 hex digits outside the curve\'s range, when it would deploy, without repeating it', async () => {
+    const key = 'f'.repeat(64);
+    const result = await runCli(['run', '--only', 'verify', '--verify-rpc', `${fakeUrl}/dev`, '--verify-deployer-key', key, '--no-html', '--report-dir', tempDir('chain-refusal-key')]);
+    expectOneLineRefusal(result, /--verify-deployer-key is not a secp256k1 private key \(it is zero or not below the curve's order\)/);
+    expect(result.stderr).not.toContain(key);
   });
 });
