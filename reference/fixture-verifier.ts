@@ -9,7 +9,7 @@ import { registerVerifyRoutes } from './verify/routes.ts';
 export async function registerFixtureVerifier(app: FastifyInstance, opts: { verifyRpc?: string } = {}): Promise<{ close(): Promise<void> }> {
   const deployments = loadContractDeployments();
   const store = createMemoryContractStore(deployments, Math.max(...deployments.map((d) => d.deployBlock)));
-  // The chain's client (viem) loads only for a verifier that reads a chain.
+  // The chain reader loads only for a verifier that reads a chain.
   const deployedCode = opts.verifyRpc ? await (await import('./verify/rpc-deployed-code.ts')).rpcDeployedCode(opts.verifyRpc) : undefined;
   return registerVerifyRoutes(app, { store, ...(deployedCode ? { deployedCode } : {}) });
 }

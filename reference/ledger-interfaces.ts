@@ -18,7 +18,7 @@ export async function registerLedgerInterfaces(app: FastifyInstance, db: PGlite,
   // (some thirty SELECTs) that the call before it read at that block.
   const reads = cacheReads(db);
   const store = createSqlContractStore(reads);
-  // The chain's client (viem) loads only for a verifier that reads a chain.
+  // The chain reader loads only for a verifier that reads a chain.
   const deployedCode = opts.verifyRpc ? await (await import('./verify/rpc-deployed-code.ts')).rpcDeployedCode(opts.verifyRpc) : undefined;
   await app.register(async (scope) => {
     applyEtags(scope);

@@ -17,8 +17,9 @@ import { chainRecordFile } from '../chain/deployment-record.ts';
 import { rpcOrigin } from '../chain/write-guard.ts';
 
 // What this module imports statically is light: the embedded reference starts before the readers of
-// specs, catalogue and input files (swagger-parser, ajv, yaml), the HTTP client (undici), the chain
-// (viem) and vitest load, each where it is used, the chain's and the input files' only when asked for.
+// specs, catalogue and input files (swagger-parser, ajv, yaml), the HTTP client (undici), the chain's
+// code (JSON-RPC, secp256k1 signing) and vitest load, each where it is used, the chain's and the input
+// files' only when asked for.
 
 /** Deploys (or finds again) the samples on the chain; the record of the deployments lies beside the reports. */
 async function provisionChain(rpc: VerifyRpcOptions, run: RunConfig, dir: string, say: (text: string) => void): Promise<ChainProvision> {
