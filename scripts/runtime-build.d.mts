@@ -6,5 +6,7 @@ export interface BuildLayout {
   dist: string;
   folders: string[];
   topFiles: string[];
+  /** The memo shipped beside the compiled code: its folder under dist, and the compiled script that fills it. */
+  shippedMemo?: { dir: string; filler: string };
 }
 export declare function ensureRuntimeBuild(layout?: BuildLayout): Promise<boolean>;

@@ -2,6 +2,7 @@
 // plain Node loads JavaScript several times faster than TypeScript through a loader, and a run
 // spends most of its start-up loading modules. In the repository bin/ledger-conformance.mjs asks
 // for it on every start; it is rebuilt only when a source file changed since the last build.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -17,6 +18,9 @@ const REPOSITORY = {
   dist: DIST,
   folders: ['specs', 'src', 'suites', 'generators', 'reference', 'fixtures'],
   topFiles: ['vitest.config.ts', 'allurerc.mjs'],
+  // The memo of the contract's own texts shipped with the code (specs/content-memo.ts reads it from
+  // there), filled after each build by the compiled filler.
+  shippedMemo: { dir: 'content-memo', filler: join('src', 'harness', 'fill-shipped-memo.js') },
 };
 const STAMP = '.runtime-build';
 // Not needed at run time: caches, notes for contributors, the project's own tests (the suites are the product).
@@ -61,7 +65,7 @@ function writeAtomically(path, content) {
 }
 
 /** Compiles the TypeScript, copies the files the code reads beside it, and removes what no source produces any longer. */
-async function build({ root, dist }, files) {
+async function build({ root, dist, shippedMemo }, files) {
   const { build: esbuild } = await import('esbuild');
   const typescript = files.filter((rel) => rel.endsWith('.ts'));
   const result = await esbuild({
@@ -87,15 +91,36 @@ async function build({ root, dist }, files) {
     writeAtomically(target, readFileSync(join(root, rel)));
     produced.add(target);
   }
-  removeLeftovers(dist, produced);
+  removeLeftovers(dist, produced, shippedMemo?.dir);
+}
+
+/** Fills the shipped memo aside and puts it in place whole: a run meanwhile finds the old one, none, or the new one. */
+function fillShippedMemo({ dist, shippedMemo }) {
+  const target = join(dist, shippedMemo.dir);
+  const aside = `${target}.${process.pid}.tmp`;
+  rmSync(aside, { recursive: true, force: true });
+  const filled = spawnSync(process.execPath, [join(dist, shippedMemo.filler), aside], { encoding: 'utf8' });
+  if (filled.status !== 0) {
+    rmSync(aside, { recursive: true, force: true });
+    // Node prints an uncaught error's place and source line before the error itself.
+    const lines = (filled.stderr || filled.error?.message || `exit ${filled.status}`).trim().split('\n');
+    throw new Error(`filling the shipped memo failed: ${lines.find((line) => /^\w*Error\b/.test(line)) ?? lines[0]}`);
+  }
+  rmSync(target, { recursive: true, force: true });
+  try {
+    renameSync(aside, target);
+  } catch {
+    // Another build put its memo there first: the same texts, the same entries.
+    rmSync(aside, { recursive: true, force: true });
+  }
 }
 
 /** A compiled file whose source is gone (a deleted suite would otherwise still run); the package's declarations stay. */
-function removeLeftovers(dir, produced) {
+function removeLeftovers(dir, produced, memoDir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    // vitest keeps its results cache under the config's folder.
-    if (entry.name === 'node_modules') continue;
+    // vitest keeps its results cache under the config's folder; the shipped memo is filled after the build.
+    if (entry.name === 'node_modules' || entry.name === memoDir) continue;
     if (entry.isDirectory()) removeLeftovers(path, produced);
     else if (entry.name !== STAMP && !produced.has(path) && !/\.(d\.ts(\.map)?|tmp)$/.test(entry.name)) rmSync(path, { force: true });
   }
@@ -111,6 +136,7 @@ export async function ensureRuntimeBuild(layout = REPOSITORY) {
   const stamp = join(layout.dist, STAMP);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return false;
   await build(layout, files);
+  if (layout.shippedMemo) fillShippedMemo(layout);
   writeAtomically(stamp, wanted);
   return true;
 }

@@ -2,12 +2,15 @@
 // directory: parsing the YAML of the specs and catalogues, validating them and generating the
 // schemas' checkers cost about half a second of CPU in every process that loads them (the CLI and
 // each test worker). A memo holds only while the text and the tool that worked on it are
-// unchanged: both are in its key.
+// unchanged: both are in its key. The compiled copy carries a memo of the contract's own texts,
+// filled when it was built (src/harness/fill-shipped-memo.ts): a machine's first run, as in any
+// CI job, has nothing to work out for them either.
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 
 const requireJson = createRequire(import.meta.url);
@@ -16,6 +19,17 @@ const YAML_PARSER = `yaml ${(requireJson('yaml/package.json') as { version: stri
 const parseYaml = (text: string): unknown => (requireJson('yaml') as typeof import('yaml')).parse(text);
 
 let dir: string | null | undefined;
+
+/** The memo built beside the compiled code (dist/content-memo/): part of the package, as trusted as its code. */
+export const SHIPPED_MEMO_DIR = fileURLToPath(new URL('../content-memo/', import.meta.url));
+let shipped: string | null = SHIPPED_MEMO_DIR;
+
+/** Where this process remembers from now on, and the only memo it reads: the build fills a new shipped memo with it. */
+export function rememberInto(path: string): void {
+  mkdirSync(path, { recursive: true });
+  dir = path;
+  shipped = null;
+}
 
 /**
  * The memo's directory, or null when it may not be trusted: the temporary directory is shared, and a
@@ -51,9 +65,22 @@ export function usableMemoDir(path: string): boolean {
   return true;
 }
 
+function key(tool: string, text: string): string {
+  return createHash('sha256').update(`${tool}\n`).update(text).digest('hex');
+}
+
 function entry(tool: string, text: string): string | null {
   const where = memoDir();
-  return where && join(where, createHash('sha256').update(`${tool}\n`).update(text).digest('hex'));
+  return where && join(where, key(tool, text));
+}
+
+function readEntry(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A memo that cannot be written (read-only disk) only costs the work next time. */
@@ -70,12 +97,7 @@ function write(path: string, content: string): void {
 /** What `tool` made of this text before, if this machine remembers it. */
 export function recall(tool: string, text: string): string | undefined {
   const path = entry(tool, text);
-  if (!path || !existsSync(path)) return undefined;
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return (path ? readEntry(path) : undefined) ?? (shipped ? readEntry(join(shipped, key(tool, text))) : undefined);
 }
 
 /** Keeps what `tool` made of this text for the processes after this one. */

@@ -2,7 +2,7 @@
 // pointing at the compiled files, rebuilt only when a source changed, and without leftovers of a
 // source that is gone. A small project of its own, so the repository's dist/ is not touched.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,25 @@ describe('the compiled copy of the sources', () => {
     await ensureRuntimeBuild(layout);
     expect(existsSync(join(layout.dist, 'src', 'lib', 'shout.js'))).toBe(false);
     expect(existsSync(join(layout.dist, 'src', 'lib', 'greet.js'))).toBe(true);
+    rmSync(layout.root, { recursive: true, force: true });
+  });
+
+  it('fills the shipped memo after the build, puts it in place whole, keeps it through rebuilds, and fails in one line when the filler fails', async () => {
+    const layout = project();
+    writeFileSync(join(layout.root, 'src', 'fill.ts'), "import { mkdirSync, writeFileSync } from 'node:fs';\nmkdirSync(process.argv[2]!, { recursive: true });\nwriteFileSync(`${process.argv[2]}/entry`, 'worked out');\n");
+    const withMemo: BuildLayout = { ...layout, shippedMemo: { dir: 'memo', filler: join('src', 'fill.js') } };
+    await ensureRuntimeBuild(withMemo);
+    expect(readFileSync(join(layout.dist, 'memo', 'entry'), 'utf8')).toBe('worked out');
+    expect(readdirSync(layout.dist).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    const greet = join(layout.root, 'src', 'lib', 'greet.ts');
+    utimesSync(greet, new Date(), new Date(Date.now() + 5_000));
+    expect(await ensureRuntimeBuild(withMemo)).toBe(true);
+    expect(existsSync(join(layout.dist, 'memo', 'entry'))).toBe(true);
+
+    writeFileSync(join(layout.root, 'src', 'fill.ts'), "throw new Error('the contract does not load');\n");
+    await expect(ensureRuntimeBuild(withMemo)).rejects.toThrow(/^filling the shipped memo failed: .*the contract does not load/);
+    // Not stamped: the next start builds again rather than run without its memo.
+    await expect(ensureRuntimeBuild(withMemo)).rejects.toThrow(/filling the shipped memo failed/);
     rmSync(layout.root, { recursive: true, force: true });
   });
 });

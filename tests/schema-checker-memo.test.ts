@@ -2,13 +2,16 @@
 // remembered (specs/schema-validator.ts): the remembered checker judges as the generated one, it is
 // the code actually run, a memo that does not run is generated again, and the memo's directory is
 // used only while it is this user's alone.
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, chownSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { recall, remember, usableMemoDir } from '../specs/content-memo.ts';
 import { CODE_GENERATOR, schemaChecker } from '../specs/schema-validator.ts';
-import { tempDir } from './production/cli-helpers.ts';
+import { DIST, ensureRuntimeBuild } from '../scripts/runtime-build.mjs';
+import { BIN, ROOT, cliEnv, tempDir } from './production/cli-helpers.ts';
 
 /** A schema whose text no earlier run saw (its description), with the keywords and formats the specs use. */
 function freshSchema(): object {
@@ -94,4 +97,25 @@ describe('memo directory', () => {
     chownSync(dir, 12345, 12345);
     expect(usableMemoDir(dir)).toBe(false);
   });
+});
+
+describe('the memo shipped with the compiled code', () => {
+  it("gives a machine's first run everything worked out of the contract: nothing is parsed, validated or generated", async () => {
+    // A fresh temporary directory is a machine that never ran the suite, as a CI job's is.
+    const machine = tempDir('first-run');
+    const reports = join(machine, 'reports');
+    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'run', '--only', 'status', '--no-html', '--quiet', '--report-dir', reports], { cwd: ROOT, env: { ...cliEnv(), TMPDIR: machine } });
+    expect(stdout).toMatch(/^ledger-conformance: PASS \(exit 0\)$/m);
+    const own = join(machine, `ledger-conformance-${process.getuid?.() ?? 'user'}`, 'content-memo');
+    expect(existsSync(own) ? readdirSync(own) : []).toEqual([]);
+  }, 60_000);
+
+  it('is filled anew by the build even beside the memo it replaces: every entry the build shipped', async () => {
+    await ensureRuntimeBuild();
+    const filled = join(tempDir('shipped-memo'), 'memo');
+    await promisify(execFile)(process.execPath, [join(DIST, 'src', 'harness', 'fill-shipped-memo.js'), filled]);
+    const shipped = readdirSync(join(DIST, 'content-memo')).sort();
+    expect(shipped.length).toBeGreaterThan(0);
+    expect(readdirSync(filled).sort()).toEqual(shipped);
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin', 'ledger-conformance.mjs');
+export const BIN = join(ROOT, 'bin', 'ledger-conformance.mjs');
 
 export interface CliResult {
   code: number | null;
