@@ -38,12 +38,12 @@ function waitExit(child: ChildProcess, limitMs: number, what: string): Promise<n
 }
 
 /** `ledger-conformance run` with `args`, reports in a temporary folder; wall time, requests, verdicts, peak RSS per process. */
-export async function runConformance(args: string[], limitMs = 900_000): Promise<ConformanceRun> {
+export async function runConformance(args: string[], limitMs = 900_000, env: Record<string, string> = {}): Promise<ConformanceRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-run-'));
   try {
     const cpuFile = join(reportDir, 'cpu-seconds');
     const started = performance.now();
-    const child = spawn(process.execPath, ['bench/with-cpu-time.mjs', process.execPath, 'bin/ledger-conformance.mjs', 'run', '--quiet', '--report-dir', reportDir, ...args], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, CPU_TIME_FILE: cpuFile } });
+    const child = spawn(process.execPath, ['bench/with-cpu-time.mjs', process.execPath, 'bin/ledger-conformance.mjs', 'run', '--quiet', '--report-dir', reportDir, ...args], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env, CPU_TIME_FILE: cpuFile } });
     const rss = sampleTreeRss(child.pid!);
     const exitCode = await waitExit(child, limitMs, `ledger-conformance run ${args.join(' ')}`);
     const wallS = (performance.now() - started) / 1000;
