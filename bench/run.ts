@@ -132,7 +132,7 @@ async function conformanceFigures(capacity: ReferenceCapacity): Promise<void> {
   const machine = mkdtempSync(join(tmpdir(), 'bench-first-run-'));
   const first = await runConformance(['--only', 'status', ...seed], undefined, { TMPDIR: machine });
   rmSync(machine, { recursive: true, force: true });
-  figure("--only status, embedded reference, a machine's first run: wall (s)", first.wallS.toFixed(2), '<= 2.0', first.wallS <= 2 && first.exitCode === 0);
+  figure("--only status, embedded, a machine's first run: wall (s)", first.wallS.toFixed(2), '<= 2.0', first.wallS <= 2 && first.exitCode === 0);
   print(`  (${first.cpuS.toFixed(2)} s of CPU)`);
   explainFailure("--only status on a machine's first run", first);
   await standaloneStatusFigures(seed);

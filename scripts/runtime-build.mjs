@@ -119,8 +119,9 @@ function fillShippedMemo({ dist, shippedMemo }) {
 function removeLeftovers(dir, produced, memoDir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    // vitest keeps its results cache under the config's folder; the shipped memo is filled after the build.
-    if (entry.name === 'node_modules' || entry.name === memoDir) continue;
+    // vitest keeps its results cache under the config's folder; the shipped memo (and one being
+    // filled aside by a build running beside this one) comes after the build.
+    if (entry.name === 'node_modules' || (memoDir && (entry.name === memoDir || entry.name.startsWith(`${memoDir}.`)))) continue;
     if (entry.isDirectory()) removeLeftovers(path, produced);
     else if (entry.name !== STAMP && !produced.has(path) && !/\.(d\.ts(\.map)?|tmp)$/.test(entry.name)) rmSync(path, { force: true });
   }

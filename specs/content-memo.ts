@@ -20,9 +20,11 @@ const parseYaml = (text: string): unknown => (requireJson('yaml') as typeof impo
 
 let dir: string | null | undefined;
 
-/** The memo built beside the compiled code (dist/content-memo/): part of the package, as trusted as its code. */
-export const SHIPPED_MEMO_DIR = fileURLToPath(new URL('../content-memo/', import.meta.url));
-let shipped: string | null = SHIPPED_MEMO_DIR;
+/**
+ * The memo the build filled beside the compiled code (dist/content-memo/): part of the package, as
+ * trusted as its code. The repository's sources, as `npm test` runs them, read the same one.
+ */
+let shipped: string | null = ['../content-memo/', '../dist/content-memo/'].map((path) => fileURLToPath(new URL(path, import.meta.url))).find((path) => existsSync(path)) ?? null;
 
 /** Where this process remembers from now on, and the only memo it reads: the build fills a new shipped memo with it. */
 export function rememberInto(path: string): void {
