@@ -1,15 +1,12 @@
 // The verifier's chain reader against a loopback node: the reads it sends (block numbers as
 // quantities, full transactions), and one line for each way a read fails, a busy node tried once more.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainReader } from '../verify/chain-reader.ts';
 import { rpcDeployedCode } from '../verify/rpc-deployed-code.ts';
+import { jsonAnswer, rpcError, rpcResult, startJsonRpcNode, type LoopbackJsonRpcNode } from '../../tests/support/loopback-json-rpc-node.ts';
 
-let node: Server;
+let node: LoopbackJsonRpcNode;
 let origin: string;
-const asked = new Map<string, number>();
-const calls: Array<{ method: string; params: unknown[] }> = [];
 
 /** What the loopback chain answers each method with. */
 const RESULTS: Record<string, unknown> = {
@@ -21,49 +18,32 @@ const RESULTS: Record<string, unknown> = {
 };
 
 beforeAll(async () => {
-  node = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      const path = request.url!.split('/')[1]!;
-      const times = (asked.get(path) ?? 0) + 1;
-      asked.set(path, times);
-      const call = JSON.parse(text) as { id: number; method: string; params: unknown[] };
-      calls.push({ method: call.method, params: call.params });
-      const json = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      if (path === 'chain') json(200, { jsonrpc: '2.0', id: call.id, result: RESULTS[call.method] });
-      else if (path === 'error-object') json(200, { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'the method eth_chainId does not exist/is not available' } });
-      else if (path === 'server-error') {
-        response.writeHead(500);
-        response.end('upstream broke');
-      } else if (path === 'not-json') {
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<html>a proxy login page</html>');
-      } else if (path === 'busy-once') json(times === 1 ? 502 : 200, times === 1 ? {} : { jsonrpc: '2.0', id: call.id, result: '0x1' });
-      else if (path === 'not-a-quantity') json(200, { jsonrpc: '2.0', id: call.id, result: 'thirty' });
-    });
+  node = await startJsonRpcNode((path, call, times) => {
+    if (path === 'chain') return rpcResult(call, RESULTS[call.method]);
+    if (path === 'error-object') return rpcError(call, -32601, 'the method eth_chainId does not exist/is not available');
+    if (path === 'server-error') return { status: 500, body: 'upstream broke' };
+    if (path === 'not-json') return { status: 200, contentType: 'text/html', body: '<html>a proxy login page</html>' };
+    if (path === 'busy-once') return times === 1 ? jsonAnswer(502, {}) : rpcResult(call, '0x1');
+    if (path === 'not-a-quantity') return rpcResult(call, 'thirty');
+    return 'silent';
   });
-  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+  origin = node.origin;
 });
-afterAll(() => new Promise<void>((resolve) => node.close(() => resolve())));
+afterAll(() => node.close());
 
 const failure = (read: Promise<unknown>) => read.then(() => 'resolved', (error: Error) => error.message);
 
 describe('the chain reader', () => {
   it('sends each read as the node expects it and gives its answer', async () => {
     const chain = chainReader(`${origin}/chain`);
-    calls.length = 0;
+    const before = node.calls.length;
     expect(await chain.chainId()).toBe(31337n);
     expect(await chain.blockNumber()).toBe(31n);
     expect(await chain.code('0xabc')).toBe('0x6080');
     expect(await chain.code('0xabc', 16n)).toBe('0x6080');
     expect(await chain.blockTransactions(5n)).toEqual([{ hash: '0xaa', to: null, input: '0x6080604052' }]);
     expect(await chain.transaction('0xbb')).toBeNull();
-    expect(calls).toEqual([
+    expect(node.calls.slice(before).map(({ method, params }) => ({ method, params }))).toEqual([
       { method: 'eth_chainId', params: [] },
       { method: 'eth_blockNumber', params: [] },
       { method: 'eth_getCode', params: ['0xabc', 'latest'] },
@@ -76,14 +56,14 @@ describe('the chain reader', () => {
   it('fails in one line for the node\'s error object, an HTTP error, an answer that is not JSON, and a result that is not a quantity', async () => {
     expect(await failure(chainReader(`${origin}/error-object`).chainId())).toBe('the method eth_chainId does not exist/is not available (JSON-RPC error -32601)');
     expect(await failure(chainReader(`${origin}/server-error`).chainId())).toBe('HTTP 500 Internal Server Error');
-    expect(asked.get('server-error')).toBe(2);
+    expect(node.asked.get('server-error')).toBe(2);
     expect(await failure(chainReader(`${origin}/not-json`).chainId())).toBe('the answer (HTTP 200) is not JSON');
     expect(await failure(chainReader(`${origin}/not-a-quantity`).blockNumber())).toBe('eth_blockNumber answered "thirty", not a quantity');
   });
 
   it('reads once more after a busy answer', async () => {
     expect(await chainReader(`${origin}/busy-once`).blockNumber()).toBe(1n);
-    expect(asked.get('busy-once')).toBe(2);
+    expect(node.asked.get('busy-once')).toBe(2);
   });
 
   it('lets the verifier refuse to start on a node that does not answer eth_chainId, in one line', async () => {

@@ -1,50 +1,32 @@
 // The suite's JSON-RPC caller against a loopback node that answers each way a call can go wrong:
 // one line each, never the URL (whose path may hold a key), and a second try only for a read that
 // met a failure that may pass.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRpc } from '../../src/chain/json-rpc.ts';
+import { jsonAnswer, rpcError, rpcResult, startJsonRpcNode, type LoopbackJsonRpcNode } from '../support/loopback-json-rpc-node.ts';
 
-let node: Server;
+let node: LoopbackJsonRpcNode;
 let origin: string;
-/** Requests per path, and the last call's body. */
-const asked = new Map<string, number>();
-let lastCall: { jsonrpc: string; id: number; method: string; params: unknown[] } | undefined;
 
 beforeAll(async () => {
-  node = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      const path = request.url!.split('/')[1]!;
-      const times = (asked.get(path) ?? 0) + 1;
-      asked.set(path, times);
-      lastCall = JSON.parse(text) as typeof lastCall;
-      const json = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      const id = lastCall!.id;
-      if (path === 'result') json(200, { jsonrpc: '2.0', id, result: '0x7a69' });
-      else if (path === 'error-object') json(200, { jsonrpc: '2.0', id, error: { code: -32000, message: 'nonce too low\nat the node' } });
-      else if (path === 'error-object-400') json(400, { jsonrpc: '2.0', id, error: { code: -32602, message: 'invalid params' } });
-      else if (path === 'server-error') {
-        response.writeHead(500, { 'content-type': 'text/plain' });
-        response.end('upstream broke\n');
-      } else if (path === 'not-json') {
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<html>a proxy login page</html>');
-      } else if (path === 'no-result') json(200, { jsonrpc: '2.0', id });
-      else if (path === 'busy-once') json(times === 1 ? 503 : 200, times === 1 ? {} : { jsonrpc: '2.0', id, result: '0x1' });
-      else if (path === 'busy') json(503, {});
-      // 'silent' never answers.
-    });
+  node = await startJsonRpcNode((path, call, times) => {
+    if (path === 'result') return rpcResult(call, '0x7a69');
+    if (path === 'error-object') return rpcError(call, -32000, 'nonce too low\nat the node');
+    if (path === 'error-object-400') return rpcError(call, -32602, 'invalid params', 400);
+    if (path === 'server-error') return { status: 500, contentType: 'text/plain', body: 'upstream broke\n' };
+    if (path === 'not-json') return { status: 200, contentType: 'text/html', body: '<html>a proxy login page</html>' };
+    if (path === 'no-result') return jsonAnswer(200, { jsonrpc: '2.0', id: call.id });
+    if (path === 'busy-once') return times === 1 ? jsonAnswer(503, {}) : rpcResult(call, '0x1');
+    if (path === 'busy') return jsonAnswer(503, {});
+    return 'silent';
   });
-  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+  origin = node.origin;
 });
-afterAll(() => new Promise<void>((resolve) => node.close(() => resolve())));
+afterAll(() => node.close());
+
+const lastCall = () => node.calls.at(-1);
 
 /** The caller's rejection message, for a path that carries a key as providers' URLs do. */
 async function failure(call: Promise<unknown>): Promise<string> {
@@ -57,8 +39,8 @@ async function failure(call: Promise<unknown>): Promise<string> {
 describe('the JSON-RPC caller', () => {
   it('posts a JSON-RPC 2.0 call and resolves to its result', async () => {
     expect(await jsonRpc(`${origin}/result`).read('eth_getCode', ['0xabc', 'latest'])).toBe('0x7a69');
-    expect(lastCall).toMatchObject({ jsonrpc: '2.0', method: 'eth_getCode', params: ['0xabc', 'latest'] });
-    expect(typeof lastCall!.id).toBe('number');
+    expect(lastCall()).toMatchObject({ jsonrpc: '2.0', method: 'eth_getCode', params: ['0xabc', 'latest'] });
+    expect(typeof lastCall()!.id).toBe('number');
   });
 
   it('rejects with the first line of the node\'s error object and its code, at any HTTP status', async () => {
@@ -85,13 +67,13 @@ describe('the JSON-RPC caller', () => {
 
   it('tries a read once more after a busy answer, and a write or the node\'s error object never', async () => {
     expect(await jsonRpc(`${origin}/busy-once`).read('eth_blockNumber')).toBe('0x1');
-    expect(asked.get('busy-once')).toBe(2);
+    expect(node.asked.get('busy-once')).toBe(2);
     expect(await failure(jsonRpc(`${origin}/busy`).read('eth_blockNumber'))).toBe('HTTP 503 Service Unavailable');
-    expect(asked.get('busy')).toBe(2);
+    expect(node.asked.get('busy')).toBe(2);
     await failure(jsonRpc(`${origin}/busy`).write('eth_sendRawTransaction'));
-    expect(asked.get('busy')).toBe(3);
-    const before = asked.get('error-object');
+    expect(node.asked.get('busy')).toBe(3);
+    const before = node.asked.get('error-object');
     await failure(jsonRpc(`${origin}/error-object`).read('eth_estimateGas'));
-    expect(asked.get('error-object')).toBe(before! + 1);
+    expect(node.asked.get('error-object')).toBe(before! + 1);
   });
 });
