@@ -1,7 +1,7 @@
 // The package as a user gets it: `npm pack`, installed into an empty project (offline, from npm's
 // cache, pinned by a lock file derived from ours), then the bin run on plain Node and the library imported.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,9 +64,13 @@ describe('the packed package installed in an empty project', () => {
     expect(stdout.trim()).toBe(pkg.version);
   });
 
-  it('runs the status suite, --quiet, against its embedded loopback reference and passes', async () => {
+  it('runs the status suite, --quiet, against its embedded loopback reference and passes, with nothing to work out on a first run', async () => {
     const reports = join(project, 'reports');
-    const { stdout } = await exec(process.execPath, [bin, 'run', '--only', 'status', '--quiet', '--report-dir', reports], { cwd: project, env: childEnv(), timeout: 150_000 });
+    // A machine that never ran it: the package's own memo (dist/content-memo/) holds what the contract takes to work out.
+    const machine = mkdtempSync(join(tmpdir(), 'lc-first-run-'));
+    const { stdout } = await exec(process.execPath, [bin, 'run', '--only', 'status', '--quiet', '--report-dir', reports], { cwd: project, env: { ...childEnv(), TMPDIR: machine }, timeout: 150_000 });
+    const memo = join(machine, `ledger-conformance-${process.getuid?.() ?? 'user'}`, 'content-memo');
+    expect(existsSync(memo) ? readdirSync(memo) : []).toEqual([]);
     expect(stdout).toMatch(/no target given: running against the embedded reference implementation at http:\/\/127\.0\.0\.1:\d+/);
     expect(stdout).toMatch(/^ledger-conformance: PASS \(exit 0\)$/m);
     expect(stdout).toMatch(/^status +\d+\/\d+ \(100%\) +[1-9]\d* +[1-9]\d* +0 /m);
