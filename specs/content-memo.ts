@@ -33,19 +33,24 @@ export function rememberInto(path: string): void {
   shipped = null;
 }
 
-/**
- * The memo's directory, or null when it may not be trusted: the temporary directory is shared, and a
- * memo holds validators' code this process runs, so the directory must be this user's alone.
- */
-function memoDir(): string | null {
-  if (dir !== undefined) return dir;
+/** Where this user's memo lies under a temporary directory (the system's by default). */
+export function machineMemoPath(temporary = tmpdir()): string {
   let user: string;
   try {
     user = String(userInfo().uid);
   } catch {
     user = 'user';
   }
-  const path = join(tmpdir(), `ledger-conformance-${user}`, 'content-memo');
+  return join(temporary, `ledger-conformance-${user}`, 'content-memo');
+}
+
+/**
+ * The memo's directory, or null when it may not be trusted: the temporary directory is shared, and a
+ * memo holds validators' code this process runs, so the directory must be this user's alone.
+ */
+function memoDir(): string | null {
+  if (dir !== undefined) return dir;
+  const path = machineMemoPath();
   try {
     mkdirSync(path, { recursive: true, mode: 0o700 });
     dir = usableMemoDir(dirname(path)) && usableMemoDir(path) ? path : null;

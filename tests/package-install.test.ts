@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { machineMemoPath } from '../specs/content-memo.ts';
 import { ROOT } from './production/cli-helpers.ts';
 
 const exec = promisify(execFile);
@@ -69,7 +70,7 @@ describe('the packed package installed in an empty project', () => {
     // A machine that never ran it: the package's own memo (dist/content-memo/) holds what the contract takes to work out.
     const machine = mkdtempSync(join(tmpdir(), 'lc-first-run-'));
     const { stdout } = await exec(process.execPath, [bin, 'run', '--only', 'status', '--quiet', '--report-dir', reports], { cwd: project, env: { ...childEnv(), TMPDIR: machine }, timeout: 150_000 });
-    const memo = join(machine, `ledger-conformance-${process.getuid?.() ?? 'user'}`, 'content-memo');
+    const memo = machineMemoPath(machine);
     expect(existsSync(memo) ? readdirSync(memo) : []).toEqual([]);
     expect(stdout).toMatch(/no target given: running against the embedded reference implementation at http:\/\/127\.0\.0\.1:\d+/);
     expect(stdout).toMatch(/^ledger-conformance: PASS \(exit 0\)$/m);

@@ -8,7 +8,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync, sym
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { recall, remember, usableMemoDir } from '../specs/content-memo.ts';
+import { machineMemoPath, recall, remember, usableMemoDir } from '../specs/content-memo.ts';
 import { CODE_GENERATOR, schemaChecker } from '../specs/schema-validator.ts';
 import { DIST, ensureRuntimeBuild } from '../scripts/runtime-build.mjs';
 import { BIN, ROOT, cliEnv, tempDir } from './production/cli-helpers.ts';
@@ -106,7 +106,7 @@ describe('the memo shipped with the compiled code', () => {
     const reports = join(machine, 'reports');
     const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'run', '--only', 'status', '--no-html', '--quiet', '--report-dir', reports], { cwd: ROOT, env: { ...cliEnv(), TMPDIR: machine } });
     expect(stdout).toMatch(/^ledger-conformance: PASS \(exit 0\)$/m);
-    const own = join(machine, `ledger-conformance-${process.getuid?.() ?? 'user'}`, 'content-memo');
+    const own = machineMemoPath(machine);
     expect(existsSync(own) ? readdirSync(own) : []).toEqual([]);
   }, 60_000);
 
