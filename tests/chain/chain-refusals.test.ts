@@ -1,38 +1,30 @@
 // The chains run --verify-rpc refuses to deploy on: a public network's (by the RPC's eth_chainId or
 // --verify-chain-id) whatever the flags, and one off loopback without --allow-writes. Each refusal
 // is one line and exit 2, before any transaction.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRunConfig, parseFlags } from '../../src/config/parse-args.ts';
 import { PUBLIC_CHAINS, publicChain } from '../../src/chain/public-chains.ts';
 import { refuseRemoteChain } from '../../src/chain/write-guard.ts';
 import { runCli, tempDir } from '../production/cli-helpers.ts';
+import { rpcError, rpcResult, startJsonRpcNode, type LoopbackJsonRpcNode } from '../support/loopback-json-rpc-node.ts';
 
 /**
  * A loopback JSON-RPC endpoint of a chain that says it is Ethereum mainnet; it records every method
  * asked. Under /dev it says it is a development chain (31337) and answers nothing else.
  */
-let fakeMainnet: Server;
+let fakeMainnet: LoopbackJsonRpcNode;
 let fakeUrl: string;
 const methods: string[] = [];
 
 beforeAll(async () => {
-  fakeMainnet = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      const call = JSON.parse(text) as { id: number; method: string };
-      const dev = request.url === '/dev';
-      if (!dev) methods.push(call.method);
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify(call.method === 'eth_chainId' ? { jsonrpc: '2.0', id: call.id, result: dev ? '0x7a69' : '0x1' } : { jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'not here' } }));
-    });
+  fakeMainnet = await startJsonRpcNode((path, call) => {
+    const dev = path === 'dev';
+    if (!dev) methods.push(call.method);
+    return call.method === 'eth_chainId' ? rpcResult(call, dev ? '0x7a69' : '0x1') : rpcError(call, -32601, 'not here');
   });
-  await new Promise<void>((resolve) => fakeMainnet.listen(0, '127.0.0.1', resolve));
-  fakeUrl = `http://127.0.0.1:${(fakeMainnet.address() as AddressInfo).port}`;
+  fakeUrl = fakeMainnet.origin;
 });
-afterAll(() => new Promise<void>((resolve) => fakeMainnet.close(() => resolve())));
+afterAll(() => fakeMainnet.close());
 
 function expectOneLineRefusal(result: { code: number | null; stdout: string; stderr: string }, message: RegExp): void {
   expect(result.code).toBe(2);

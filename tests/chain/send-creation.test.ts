@@ -3,39 +3,30 @@
 // and the transaction sent signed. Then its receipt, awaited until mined and no longer.
 import { decode } from '@ethereumjs/rlp';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaitReceipt } from '../../src/chain/await-receipt.ts';
 import { jsonRpc } from '../../src/chain/json-rpc.ts';
 import { addressOfPrivateKey } from '../../src/chain/private-key-address.ts';
 import { sendCreation } from '../../src/chain/send-creation.ts';
+import { rpcResult, startJsonRpcNode, type LoopbackJsonRpcNode } from '../support/loopback-json-rpc-node.ts';
 
 const KEY = '0x4646464646464646464646464646464646464646464646464646464646464646';
 const HASH = `0x${'ab'.repeat(32)}`;
 
-let node: Server;
+let node: LoopbackJsonRpcNode;
 let url: string;
 let calls: Array<{ method: string; params: unknown[] }> = [];
 /** The result of each call; the current test sets it. */
 let answer: (method: string, times: number) => unknown = () => null;
 
 beforeAll(async () => {
-  node = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      const call = JSON.parse(text) as { id: number; method: string; params: unknown[] };
-      calls.push({ method: call.method, params: call.params });
-      const times = calls.filter((c) => c.method === call.method).length;
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: answer(call.method, times) }));
-    });
+  node = await startJsonRpcNode((_path, call) => {
+    calls.push({ method: call.method, params: call.params });
+    return rpcResult(call, answer(call.method, calls.filter((c) => c.method === call.method).length));
   });
-  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+  url = node.origin;
 });
-afterAll(() => new Promise<void>((resolve) => node.close(() => resolve())));
+afterAll(() => node.close());
 
 describe('a contract creation sent', () => {
   it('from an account the node holds is one eth_sendTransaction with the account and the creation input', async () => {
