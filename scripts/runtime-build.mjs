@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleEntry } from './bundle-entry.mjs';
 
 const RECIPE = fileURLToPath(import.meta.url);
 const ROOT = join(dirname(RECIPE), '..');
@@ -18,6 +19,8 @@ const REPOSITORY = {
   dist: DIST,
   folders: ['specs', 'src', 'suites', 'generators', 'reference', 'fixtures'],
   topFiles: ['vitest.config.ts', 'allurerc.mjs'],
+  // Entries Node starts on a thread of their own, bundled with the packages they load (one file).
+  bundled: ['src/report/html-writer-thread.mjs'],
   // The memo of the contract's own texts shipped with the code (specs/content-memo.ts reads it from
   // there), filled after each build by the compiled filler.
   shippedMemo: { dir: 'content-memo', filler: join('src', 'harness', 'fill-shipped-memo.js') },
@@ -42,10 +45,14 @@ function sourceFiles({ root, folders, topFiles }) {
   return [...found, ...topFiles].sort();
 }
 
-/** Names, sizes and modification times of the sources and of this recipe: any edit changes it. */
+// The recipe, and the lock file that fixes the versions of the packages the bundles hold.
+const RECIPE_FILES = [RECIPE, fileURLToPath(new URL('./bundle-entry.mjs', import.meta.url))];
+
+/** Names, sizes and modification times of the sources, the recipe and the lock file: any edit changes it. */
 function fingerprint(root, files) {
   const hash = createHash('sha256');
-  for (const path of [...files.map((rel) => join(root, rel)), RECIPE]) {
+  const lock = join(root, 'package-lock.json');
+  for (const path of [...files.map((rel) => join(root, rel)), ...RECIPE_FILES, ...(existsSync(lock) ? [lock] : [])]) {
     const { size, mtimeMs } = statSync(path);
     hash.update(`${relative(root, path)}\0${size}\0${mtimeMs}\n`);
   }
@@ -64,8 +71,11 @@ function writeAtomically(path, content) {
   renameSync(temporary, path);
 }
 
-/** Compiles the TypeScript, copies the files the code reads beside it, and removes what no source produces any longer. */
-async function build({ root, dist, shippedMemo }, files) {
+/**
+ * Compiles the TypeScript, bundles the bundled entries, copies the files the code reads beside it,
+ * and removes what no source produces any longer.
+ */
+async function build({ root, dist, shippedMemo, bundled = [] }, files) {
   const { build: esbuild } = await import('esbuild');
   const typescript = files.filter((rel) => rel.endsWith('.ts'));
   const result = await esbuild({
@@ -86,7 +96,12 @@ async function build({ root, dist, shippedMemo }, files) {
     writeAtomically(out.path, text);
     produced.add(out.path);
   }
-  for (const rel of files.filter((f) => !f.endsWith('.ts'))) {
+  for (const rel of bundled) {
+    const target = join(dist, rel);
+    writeAtomically(target, await bundleEntry(root, rel));
+    produced.add(target);
+  }
+  for (const rel of files.filter((f) => !f.endsWith('.ts') && !bundled.includes(f))) {
     const target = join(dist, rel);
     writeAtomically(target, readFileSync(join(root, rel)));
     produced.add(target);

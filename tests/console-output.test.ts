@@ -80,5 +80,9 @@ describe('console output of a failing run', () => {
     expect(rebuilt.code).toBe(1);
     expect(readFileSync(join(reportDir, 'html', 'index.html'), 'utf8')).toContain('ST-3-indicator-enum');
     expect(existsSync(join(reportDir, 'html', 'tests', 'index.html'))).toBe(true);
+    // The compiled writer (one bundled file) wrote the run's tests into the tree, the failed one among them.
+    const tree = JSON.parse(readFileSync(join(reportDir, 'html', 'tests', 'summary.json'), 'utf8')) as { status: string; stats: { failed?: number; total: number } };
+    expect(tree).toMatchObject({ status: 'failed', stats: { failed: expect.any(Number) } });
+    expect(tree.stats.total).toBeGreaterThan(tree.stats.failed!);
   });
 });

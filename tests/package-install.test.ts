@@ -78,6 +78,8 @@ describe('the packed package installed in an empty project', () => {
     // --quiet: no progress lines, only the summary.
     expect(stdout).not.toMatch(/\[\d+\/\d+\] suites\//);
     expect(existsSync(join(reports, 'rules.json'))).toBe(true);
+    // The HTML writer, bundled, found allure's files in this install.
+    expect(JSON.parse(readFileSync(join(reports, 'html', 'tests', 'summary.json'), 'utf8'))).toMatchObject({ status: 'passed', stats: { passed: expect.any(Number) } });
   }, 160_000);
 
   it('lets code import the generators, the schema checker and the rule catalogue', async () => {

@@ -68,4 +68,38 @@ describe('the compiled copy of the sources', () => {
     await expect(ensureRuntimeBuild(withMemo)).rejects.toThrow(/filling the shipped memo failed/);
     rmSync(layout.root, { recursive: true, force: true });
   });
+
+  it('bundles an entry with its packages into one file that finds their files where they are installed when it runs', async () => {
+    const layout = project();
+    /** Writes a package into `modules`: its manifest and its files. */
+    const writePackage = (modules: string, name: string, manifest: object, files: Record<string, string>) => {
+      mkdirSync(join(modules, name), { recursive: true });
+      writeFileSync(join(modules, name, 'package.json'), JSON.stringify({ name, version: '1.0.0', ...manifest }));
+      for (const [file, text] of Object.entries(files)) writeFileSync(join(modules, name, file), text);
+    };
+    /** Package a (ES module, reads a file beside itself) depends on b (CommonJS, reads one by __dirname). */
+    const install = (aModules: string, bModules: string, tag: string) => {
+      writePackage(aModules, 'a', { type: 'module', exports: './index.js', dependencies: { b: '1.0.0' } }, {
+        'index.js': "import { readFileSync } from 'node:fs';\nexport { where } from 'b';\nexport const own = readFileSync(new URL('./own.txt', import.meta.url), 'utf8');\n",
+        'own.txt': `a ${tag}`,
+      });
+      writePackage(bModules, 'b', { main: 'index.js' }, { 'index.js': "exports.where = require('node:fs').readFileSync(__dirname + '/where.txt', 'utf8');\n", 'where.txt': `b ${tag}` });
+    };
+    writeFileSync(join(layout.root, 'package.json'), JSON.stringify({ name: 'app', dependencies: { a: '1.0.0' } }));
+    install(join(layout.root, 'node_modules'), join(layout.root, 'node_modules'), 'at build');
+    writeFileSync(join(layout.root, 'src', 'thread.mjs'), "import { own, where } from 'a';\nprocess.stdout.write(`${own}, ${where}`);\n");
+    await ensureRuntimeBuild({ ...layout, bundled: ['src/thread.mjs'] });
+    const bundle = readFileSync(join(layout.dist, 'src', 'thread.mjs'), 'utf8');
+    expect([...bundle.matchAll(/^import .* from '([^']+)';$/gm)].map(([, from]) => from).every((from) => from.startsWith('node:'))).toBe(true);
+
+    // Installed elsewhere, with b under a's own node_modules rather than beside it.
+    const consumer = mkdtempSync(join(tmpdir(), 'lc-bundle-consumer-'));
+    const app = join(consumer, 'node_modules', 'app');
+    mkdirSync(join(app, 'dist', 'src'), { recursive: true });
+    writeFileSync(join(app, 'dist', 'src', 'thread.mjs'), bundle);
+    install(join(consumer, 'node_modules'), join(consumer, 'node_modules', 'a', 'node_modules'), 'installed');
+    rmSync(layout.root, { recursive: true, force: true });
+    expect(execFileSync(process.execPath, [join(app, 'dist', 'src', 'thread.mjs')], { encoding: 'utf8' })).toBe('a installed, b installed');
+    rmSync(consumer, { recursive: true, force: true });
+  });
 });
