@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TurnLaneSequencer } from './src/harness/turn-lane-sequencer.ts';
-import { DEFAULTS } from './src/config/run-config.ts';
 
 // The CLI runs the compiled copy (dist/vitest.config.js with .js suites); `npm test` the sources.
 const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
@@ -9,11 +8,17 @@ const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
 // (about a second less per run). The TypeScript sources go through vite.
 const COMPILED_HERE = EXT === 'js' ? [new RegExp(`^${fileURLToPath(new URL('.', import.meta.url)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)] : [];
 
+// `npm test` runs three files at once in each project (one count: the two projects then share one
+// group and run side by side). Several self files mostly wait on their CLI children (rate-limited and
+// paced runs, verification jobs): with two at once the two cores idled a sixth of the run (214.8 s
+// as CI), with three they are busy but at its ends (203.0 s), a fourth only adds start-up CPU (203.7 s).
+const TEST_RUN_WORKERS = 3;
+
 // Workers of the conformance files, as the run resolved them (--workers; src/harness/resolve-config.ts):
 // a target's waits overlap in several side by side, a distant one's answers and the verification
-// jobs of any; `npm test`'s embedded reference gets the loopback default.
+// jobs of any; `npm test`'s embedded reference gets the test run's count.
 const passed = process.env.CONFORMANCE_CONFIG ? (JSON.parse(process.env.CONFORMANCE_CONFIG) as { effectiveWorkers: number }) : undefined;
-const CONFORMANCE_WORKERS = passed?.effectiveWorkers ?? DEFAULTS.loopbackWorkers;
+const CONFORMANCE_WORKERS = passed?.effectiveWorkers ?? TEST_RUN_WORKERS;
 
 // Two projects: "self" tests the project's own parts (harness, generators, reference server);
 // "conformance" runs the suites against a target (the embedded reference server by default).
@@ -26,13 +31,10 @@ export default defineConfig({
         test: {
           name: 'self',
           include: ['tests/**/*.test.ts', 'src/**/*.test.ts', 'generators/**/*.test.ts', 'reference/**/*.test.ts', 'fixtures/**/*.test.ts'],
-          // The slow files run their CLI children a few at a time, so two files at once keep two cores
-          // busy (vitest's default on 2 cores is one file at a time); more starve the children until
-          // their own timeouts and throttling waits run out. The two workers are reused from file to
-          // file (not isolated): a fresh process per file cost a third of the project's CPU in start-up
-          // and imports; no test depends on module state another file left. The worker count is the
-          // conformance project's, so the two projects share one group and run side by side.
-          maxWorkers: DEFAULTS.loopbackWorkers,
+          // The workers are reused from file to file (not isolated): a fresh process per file cost a
+          // third of the project's CPU in start-up and imports; no test depends on module state
+          // another file left.
+          maxWorkers: TEST_RUN_WORKERS,
           isolate: false,
           globalSetup: ['tests/support/scratch-tmpdir.ts'],
           testTimeout: 60_000,
