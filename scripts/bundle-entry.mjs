@@ -56,8 +56,15 @@ function dependencyChain(root, packageDir) {
   throw new Error(`${relative(root, packageDir)} is bundled but no dependency of the project leads to it`);
 }
 
-/** CommonJS by Node's rule: .cjs, or .js in a package that does not say "type": "module". */
-const isCommonJs = (file, pkg) => file.endsWith('.cjs') || (file.endsWith('.js') && pkg.type !== 'module');
+/** CommonJS by Node's rule: .cjs, or .js whose nearest package.json (named or not) does not say "type": "module". */
+function isCommonJs(file) {
+  if (!file.endsWith('.js')) return file.endsWith('.cjs');
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).type !== 'module';
+  }
+  return true;
+}
 
 /** An esbuild plugin that rewrites a dependency's lookups of its own location into __lcInstalledUrl. */
 function keepModuleLocations(root) {
@@ -67,11 +74,10 @@ function keepModuleLocations(root) {
     setup(build) {
       build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
         const text = readFileSync(args.path, 'utf8');
-        const { dir, pkg } = owningPackage(args.path);
-        const commonJs = isCommonJs(args.path, pkg);
         const usesUrl = text.includes('import.meta.url');
-        const usesPath = commonJs && /\b__(dirname|filename)\b/.test(text);
+        const usesPath = /\b__(dirname|filename)\b/.test(text) && isCommonJs(args.path);
         if (!usesUrl && !usesPath) return undefined;
+        const { dir } = owningPackage(args.path);
         if (!chains.has(dir)) chains.set(dir, dependencyChain(root, dir));
         const { chain, entry } = chains.get(dir);
         const file = relative(dirname(entry), args.path).split(sep).join('/');
