@@ -1,6 +1,6 @@
 // Bundles one entry of the compiled copy with the packages it imports into a single file: Node loads
 // one file several times faster than the hundreds of modules it replaces (the HTML writer's allure
-// packages: about 0.4 s of CPU unbundled, 0.15 s bundled). A bundled module of a package that finds
+// packages load in 0.15 s bundled, 0.4 s unbundled). A bundled module of a package that finds
 // files beside itself (import.meta.url, __dirname) is told where its own file lies in the installed
 // package, found at run time the way Node finds it: through the packages that depend on it.
 import { existsSync, readFileSync } from 'node:fs';
@@ -97,7 +97,6 @@ export async function bundleEntry(root, entry) {
   const result = await build({
     absWorkingDir: root,
     entryPoints: [entry],
-    outfile: join(root, 'bundle.mjs'),
     write: false,
     bundle: true,
     format: 'esm',
