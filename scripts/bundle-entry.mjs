@@ -13,8 +13,9 @@ const LOCATION_HELPER = [
   "import { fileURLToPath as __lcFileURLToPath, pathToFileURL as __lcPathToFileURL } from 'node:url';",
   // The bundled CommonJS modules' own require() calls (Node's built-ins) go through this one.
   'const require = __lcCreateRequire(import.meta.url);',
+  'const __lcBundleUrl = import.meta.url;',
   '/** The file URL of a bundled module in its installed package: `chain` names the packages from this one to its own. */',
-  'const __lcInstalledUrl = (chain, file) => new URL(file, __lcPathToFileURL(chain.reduce((from, name) => __lcCreateRequire(from).resolve(name), __lcFileURLToPath(import.meta.url)))).href;',
+  'const __lcInstalledUrl = (chain, file) => new URL(file, __lcPathToFileURL(chain.reduce((from, name) => __lcCreateRequire(from).resolve(name), __lcFileURLToPath(__lcBundleUrl)))).href;',
 ].join('\n');
 
 /** The package a file of node_modules belongs to: the nearest folder above it with a package.json that has a name. */
@@ -66,26 +67,48 @@ function isCommonJs(file) {
   return true;
 }
 
-/** An esbuild plugin that rewrites a dependency's lookups of its own location into __lcInstalledUrl. */
-function keepModuleLocations(root) {
+/** Node's hashbang line must stay first: what a module is given goes after it. */
+function prepend(text, lines) {
+  const hashbang = text.startsWith('#!') ? text.slice(0, text.indexOf('\n') + 1) : '';
+  return `${hashbang}${lines}\n${text.slice(hashbang.length)}`;
+}
+
+/**
+ * An esbuild plugin that gives each bundled module that looks up its own location the location it
+ * would have had unbundled: every `import.meta.url` reads `__lcModuleUrl` (esbuild's define, so in
+ * code only, never in strings), declared at the top of the module; a CommonJS module gets its
+ * `__filename` and `__dirname`. A dependency's is its file in the installed package; the project's
+ * own is its compiled file beside the bundle.
+ */
+function keepModuleLocations(root, entry) {
   const chains = new Map();
+  /** The expression of a module's URL at run time. */
+  const urlOf = (file) => {
+    if (!/[\\/]node_modules[\\/]/.test(file)) {
+      const compiled = relative(dirname(join(root, entry)), file).replace(/\.ts$/, '.js').split(sep).join('/');
+      return `new URL(${JSON.stringify(compiled.startsWith('.') ? compiled : `./${compiled}`)}, __lcBundleUrl).href`;
+    }
+    const { dir } = owningPackage(file);
+    if (!chains.has(dir)) chains.set(dir, dependencyChain(root, dir));
+    const { chain, entry: packageEntry } = chains.get(dir);
+    const path = relative(dirname(packageEntry), file).split(sep).join('/');
+    return `__lcInstalledUrl(${JSON.stringify(chain)}, ${JSON.stringify(path.startsWith('.') ? path : `./${path}`)})`;
+  };
   return {
     name: 'keep-module-locations',
     setup(build) {
-      build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
+      build.onLoad({ filter: /\.([cm]?js|ts)$/ }, (args) => {
         const text = readFileSync(args.path, 'utf8');
         const usesUrl = text.includes('import.meta.url');
         const usesPath = /\b__(dirname|filename)\b/.test(text) && isCommonJs(args.path);
         if (!usesUrl && !usesPath) return undefined;
-        const { dir } = owningPackage(args.path);
-        if (!chains.has(dir)) chains.set(dir, dependencyChain(root, dir));
-        const { chain, entry } = chains.get(dir);
-        const file = relative(dirname(entry), args.path).split(sep).join('/');
-        const url = `__lcInstalledUrl(${JSON.stringify(chain)}, ${JSON.stringify(file.startsWith('.') ? file : `./${file}`)})`;
-        const located = usesUrl ? text.replaceAll('import.meta.url', url) : text;
+        const url = urlOf(args.path);
         // Inside esbuild's wrapper of a CommonJS module these shadow nothing of the bundle's.
-        const prefix = usesPath ? `var __filename = __lcFileURLToPath(${url}), __dirname = __lcDirname(__lcFileURLToPath(${url}));\n` : '';
-        return { contents: prefix + located, loader: 'js' };
+        const declared = [
+          ...(usesUrl ? [`var __lcModuleUrl = ${url};`] : []),
+          ...(usesPath ? [`var __filename = __lcFileURLToPath(${url}), __dirname = __lcDirname(__filename);`] : []),
+        ];
+        return { contents: prepend(text, declared.join(' ')), loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
       });
     },
   };
@@ -103,7 +126,8 @@ export async function bundleEntry(root, entry) {
     platform: 'node',
     target: 'node20',
     banner: { js: LOCATION_HELPER },
-    plugins: [keepModuleLocations(root)],
+    define: { 'import.meta.url': '__lcModuleUrl' },
+    plugins: [keepModuleLocations(root, entry)],
     logLevel: 'silent',
   });
   return result.outputFiles[0].text;

@@ -77,17 +77,19 @@ describe('the compiled copy of the sources', () => {
       writeFileSync(join(modules, name, 'package.json'), JSON.stringify({ name, version: '1.0.0', ...manifest }));
       for (const [file, text] of Object.entries(files)) writeFileSync(join(modules, name, file), text);
     };
-    /** Package a (ES module, reads a file beside itself) depends on b (CommonJS, reads one by __dirname). */
+    /** Package a (ES module, reads a file beside itself, names import.meta.url in a string) depends on b (CommonJS, reads one by __dirname). */
     const install = (aModules: string, bModules: string, tag: string) => {
       writePackage(aModules, 'a', { type: 'module', exports: './index.js', dependencies: { b: '1.0.0' } }, {
-        'index.js': "import { readFileSync } from 'node:fs';\nexport { where } from 'b';\nexport const own = readFileSync(new URL('./own.txt', import.meta.url), 'utf8');\n",
+        'index.js': "import { readFileSync } from 'node:fs';\nexport { where } from 'b';\nexport const own = readFileSync(new URL('./own.txt', import.meta.url), 'utf8');\nexport const said = 'import.meta.url';\n",
         'own.txt': `a ${tag}`,
       });
       writePackage(bModules, 'b', { main: 'index.js' }, { 'index.js': "exports.where = require('node:fs').readFileSync(__dirname + '/where.txt', 'utf8');\n", 'where.txt': `b ${tag}` });
     };
     writeFileSync(join(layout.root, 'package.json'), JSON.stringify({ name: 'app', dependencies: { a: '1.0.0' } }));
     install(join(layout.root, 'node_modules'), join(layout.root, 'node_modules'), 'at build');
-    writeFileSync(join(layout.root, 'src', 'thread.mjs'), "import { own, where } from 'a';\nprocess.stdout.write(`${own}, ${where}`);\n");
+    // The project's own module gets the place of its compiled copy beside the bundle.
+    writeFileSync(join(layout.root, 'src', 'place.mjs'), 'export const place = import.meta.url;\n');
+    writeFileSync(join(layout.root, 'src', 'thread.mjs'), "import { own, said, where } from 'a';\nimport { place } from './place.mjs';\nprocess.stdout.write(`${own}, ${where}, ${said}, ${place.slice(place.indexOf('/dist/'))}`);\n");
     await ensureRuntimeBuild({ ...layout, bundled: ['src/thread.mjs'] });
     const bundle = readFileSync(join(layout.dist, 'src', 'thread.mjs'), 'utf8');
     expect([...bundle.matchAll(/^import .* from '([^']+)';$/gm)].map(([, from]) => from).every((from) => from.startsWith('node:'))).toBe(true);
@@ -99,7 +101,7 @@ describe('the compiled copy of the sources', () => {
     writeFileSync(join(app, 'dist', 'src', 'thread.mjs'), bundle);
     install(join(consumer, 'node_modules'), join(consumer, 'node_modules', 'a', 'node_modules'), 'installed');
     rmSync(layout.root, { recursive: true, force: true });
-    expect(execFileSync(process.execPath, [join(app, 'dist', 'src', 'thread.mjs')], { encoding: 'utf8' })).toBe('a installed, b installed');
+    expect(execFileSync(process.execPath, [join(app, 'dist', 'src', 'thread.mjs')], { encoding: 'utf8' })).toBe('a installed, b installed, import.meta.url, /dist/src/place.mjs');
     rmSync(consumer, { recursive: true, force: true });
   });
 });
