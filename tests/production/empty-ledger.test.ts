@@ -1,3 +1,4 @@
+// lane: long (one ledger run of 7 s, busy on both cores: ordered by size it came last, alone).
 // Against a ledger that holds no data (--behave empty: every list empty, every lookup 404) the
 // suite has nothing to judge list contents, order, filters or pagination with: none of those rules
 // may end passed, and the run may not claim PASS.
