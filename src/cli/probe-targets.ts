@@ -39,24 +39,34 @@ export interface ProbeResult {
 
 /**
  * Fails with one clear message when a target cannot be reached, before any test runs. A reset or a
- * timeout is tried again like any idempotent request; throttling proves the target is there.
+ * timeout is tried again like any idempotent request; throttling proves the target is there. The
+ * interfaces are probed at once: against a distant target each probe is a round trip, and the run
+ * would wait them out one after the other. A refusal is told for the first interface in run order.
  */
 export async function probeTargets(targets: Targets, only: InterfaceName[], options: ProbeOptions): Promise<ProbeResult> {
-  const answers: ProbeResult['answers'] = {};
   const { client, sent } = sideClient({ ...options, throttle: { maxRetries: 1, maxWaitMs: 5_000 } });
-  for (const name of only) {
-    const url = `${targets[TARGET_OF[name]]}${PROBE_PATHS[name]}`;
-    try {
-      answers[name] = await client.send({ method: 'GET', url });
-      if (name === 'status' && answers[name].status === 404) await refuseMisaddressedStatus(client, targets.statusUrl);
-    } catch (error) {
-      if (error instanceof ConfigError) throw error;
-      if (error instanceof ThrottledOut) continue;
-      const why = error instanceof TargetUnreachable || error instanceof TargetFault ? error.message.replace(/^GET \S+: /, '') : String(error);
-      throw new TargetUnreachable(`cannot reach the ${name} target at ${new URL(url).origin} (${why}); check the URL or use --only`);
-    }
+  const outcomes = await Promise.allSettled(only.map((name) => probeInterface(client, targets, name)));
+  const answers: ProbeResult['answers'] = {};
+  for (const [i, outcome] of outcomes.entries()) {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    if (outcome.value) answers[only[i]] = outcome.value;
   }
   return { sent: sent(), answers };
+}
+
+/** One interface's probe answer; undefined when the target only throttled it. */
+async function probeInterface(client: ReturnType<typeof sideClient>['client'], targets: Targets, name: InterfaceName): Promise<Exchange | undefined> {
+  const url = `${targets[TARGET_OF[name]]}${PROBE_PATHS[name]}`;
+  try {
+    const answer = await client.send({ method: 'GET', url });
+    if (name === 'status' && answer.status === 404) await refuseMisaddressedStatus(client, targets.statusUrl);
+    return answer;
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    if (error instanceof ThrottledOut) return undefined;
+    const why = error instanceof TargetUnreachable || error instanceof TargetFault ? error.message.replace(/^GET \S+: /, '') : String(error);
+    throw new TargetUnreachable(`cannot reach the ${name} target at ${new URL(url).origin} (${why}); check the URL or use --only`);
+  }
 }
 
 /**
