@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import setup from './support/scratch-tmpdir.ts';
+import setup, { removingPath } from './support/scratch-tmpdir.ts';
 
 describe("the test run's temporary directory", () => {
-  it('is where os.tmpdir() points until teardown, which removes it with everything in it and points back', () => {
+  it('is where os.tmpdir() points until teardown, which removes it with everything in it and points back', async () => {
     const outer = tmpdir();
     const teardown = setup();
     const root = tmpdir();
@@ -15,5 +16,8 @@ describe("the test run's temporary directory", () => {
     teardown();
     expect(existsSync(root)).toBe(false);
     expect(tmpdir()).toBe(outer);
+    // The detached process deletes what was moved aside.
+    for (let waited = 0; existsSync(removingPath(root)) && waited < 20_000; waited += 50) await sleep(50);
+    expect(existsSync(removingPath(root))).toBe(false);
   });
 });

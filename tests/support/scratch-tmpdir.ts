@@ -1,9 +1,13 @@
 // The project's tests and every child they start write their temporary files (reports, installed
 // packages, browser profiles) under one directory of this test run, removed when the run ends: left
 // in the system's temporary directory they came to about 330 MB per `npm test`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** Where the directory of a finished run goes while it is being deleted. */
+export const removingPath = (root: string): string => `${root}-removing`;
 
 /** Global setup of the "self" project: os.tmpdir() (TMPDIR) names the run's directory until teardown. */
 export default function setup(): () => void {
@@ -13,6 +17,11 @@ export default function setup(): () => void {
   return () => {
     if (before === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = before;
-    rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+    // Deleting its tens of thousands of files (an installed package, the reports of every CLI run) took
+    // 2.3 s at the very end of `npm test`, with nothing else left to do: the directory is moved aside at
+    // once and a detached process deletes it while the run reports and exits.
+    const removing = removingPath(root);
+    renameSync(root, removing);
+    spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true, maxRetries: 3 })', removing], { detached: true, stdio: 'ignore' }).unref();
   };
 }
