@@ -155,15 +155,27 @@ async function conformanceFigures(capacity: ReferenceCapacity): Promise<void> {
       await ref.close();
     }
   };
-  const near = await against(0);
-  const far = await against(200);
-  const ratio = far.wallS / near.wallS;
-  figure(`run 200 ms away / run nearby, --workers ${DEFAULTS.remoteWorkers} (wall ratio)`, `${ratio.toFixed(2)} (${far.wallS.toFixed(0)}/${near.wallS.toFixed(0)} s)`, '<= 2', ratio <= 2);
+  // Pairs taken in turn, and their median ratio: a single pair moves with the host's load (2.51 and
+  // 1.71 in two benches a round apart, the code between them all but the same).
+  const pairs: Array<{ near: ConformanceRun; far: ConformanceRun; ratio: number }> = [];
+  for (let i = 0; i < LATENCY_PAIRS; i++) {
+    const near = await against(0);
+    const far = await against(200);
+    pairs.push({ near, far, ratio: far.wallS / near.wallS });
+    if (near.exitCode !== 0 || far.exitCode !== 0) break;
+  }
+  const failed = pairs.find((p) => p.near.exitCode !== 0 || p.far.exitCode !== 0);
+  const { near, far, ratio } = failed ?? [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
+  figure(`run 200 ms away / run nearby, --workers ${DEFAULTS.remoteWorkers} (wall ratio), median of ${pairs.length} pairs`, `${ratio.toFixed(2)} (${far.wallS.toFixed(0)}/${near.wallS.toFixed(0)} s)`, '<= 2', !failed && ratio <= 2);
+  print(`  (each pair: ${pairs.map((p) => `${p.ratio.toFixed(2)} (${p.far.wallS.toFixed(1)}/${p.near.wallS.toFixed(1)} s)`).join(', ')})`);
   explainFailure('the run nearby', near);
   explainFailure('the run 200 ms away', far);
   const changed = sameVerdicts(near, far);
   print(`  (nearby exit ${near.exitCode}, ${near.requests} requests, ${near.rulesJudged} rules judged; 200 ms away exit ${far.exitCode}, ${far.requests} requests, ${far.rulesJudged} rules judged; verdicts ${changed.length ? `differ: ${changed.join('; ')}` : 'identical'})`);
 }
+
+/** Nearby and 200 ms away runs of the latency figure, taken in turn. */
+const LATENCY_PAIRS = 3;
 
 /** The median run of five by wall time, after one run that warms the caches; a failed run is returned at once. */
 async function medianRun(args: string[]): Promise<ConformanceRun> {
