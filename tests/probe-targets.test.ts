@@ -27,7 +27,7 @@ describe('start-up probes', () => {
       held.push(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
       if (held.length === 3) held.splice(0).forEach((answer) => answer());
     }));
-    const probes = await probeTargets({ baseUrl: base, statusUrl: `${base}/status/api/v2`, verifyUrl: base }, ['ledger-query', 'status', 'verify'], options(1_500));
+    const probes = await probeTargets({ baseUrl: base, statusUrl: `${base}/status/api/v2`, verifyUrl: base }, ['ledger-query', 'status', 'verify'], options(5_000));
     expect(probes.sent).toBe(3);
     expect(Object.keys(probes.answers).sort()).toEqual(['ledger-query', 'status', 'verify']);
   });
