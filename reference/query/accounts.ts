@@ -18,6 +18,7 @@ import { transactionConditions, transactionPage } from './transactions.ts';
 import { transactionItems } from './transaction-items.ts';
 import { TRANSACTION_TYPES } from '../../fixtures/ledger/transaction-types.ts';
 import type { JsonValue } from './json-body.ts';
+import { rowsBy } from './rows-by.ts';
 
 interface AccountRow {
   num: bigint; alias: string | null; evm_address: string; key: unknown; created_ns: bigint; expiry_ns: bigint | null; auto_renew_period: bigint;
@@ -31,6 +32,7 @@ async function accountItems(db: PGlite, rows: AccountRow[], withBalance: boolean
   const timestamp = formatTimestamp(await latestConsensusNs(db));
   const { rows: tokens } = await db.query<{ account_num: bigint; token_num: bigint; balance: string }>(
     `SELECT account_num, token_num, balance FROM token_balance WHERE account_num IN (${rows.map((r) => r.num).join(',')}) ORDER BY token_num`);
+  const tokensOf = rowsBy(tokens, (t) => t.account_num);
   return rows.map((a) => ({
     account: formatEntityId(a.num),
     alias: a.alias,
@@ -38,7 +40,7 @@ async function accountItems(db: PGlite, rows: AccountRow[], withBalance: boolean
     balance: withBalance
       ? {
           balance: int(a.balance), timestamp,
-          tokens: tokens.filter((t) => t.account_num === a.num).slice(0, 50).map((t) => ({ token_id: formatEntityId(t.token_num), balance: int(t.balance) })),
+          tokens: (tokensOf.get(a.num) ?? []).slice(0, 50).map((t) => ({ token_id: formatEntityId(t.token_num), balance: int(t.balance) })),
         }
       : null,
     created_timestamp: formatTimestamp(a.created_ns),

@@ -12,6 +12,7 @@ import { linkHeader, nextLink, pageOf } from './pagination.ts';
 import { CACHE_SECONDS, sendJson } from './json-reply.ts';
 import { badRequest, notFound } from './query-error.ts';
 import type { JsonValue } from './json-body.ts';
+import { rowsBy } from './rows-by.ts';
 
 interface ScheduleRow {
   num: bigint; creator_num: bigint; payer_num: bigint; admin_key: unknown; consensus_ns: bigint; deleted: boolean;
@@ -25,6 +26,7 @@ async function withSignatures(db: PGlite, rows: ScheduleRow[]): Promise<JsonValu
   if (!rows.length) return [];
   const { rows: signatures } = await db.query<SignatureRow>(
     `SELECT * FROM schedule_signature WHERE schedule_num IN (${rows.map((r) => r.num).join(',')}) ORDER BY schedule_num, position`);
+  const signaturesOf = rowsBy(signatures, (s) => s.schedule_num);
   return rows.map((row) => ({
     admin_key: keyJson(row.admin_key),
     consensus_timestamp: formatTimestamp(row.consensus_ns),
@@ -35,7 +37,7 @@ async function withSignatures(db: PGlite, rows: ScheduleRow[]): Promise<JsonValu
     memo: row.memo,
     payer_account_id: formatEntityId(row.payer_num),
     schedule_id: formatEntityId(row.num),
-    signatures: signatures.filter((s) => s.schedule_num === row.num).map((s) => ({
+    signatures: (signaturesOf.get(row.num) ?? []).map((s) => ({
       consensus_timestamp: formatTimestamp(s.consensus_ns),
       public_key_prefix: base64(s.public_key_prefix),
       signature: base64(s.signature),

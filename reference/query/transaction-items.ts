@@ -6,18 +6,13 @@ import { formatTimestamp } from './ledger-timestamp.ts';
 import { base64, int, keyJson } from './wire-format.ts';
 import { transactionId } from './transaction-id.ts';
 import type { JsonValue } from './json-body.ts';
+import { rowsBy } from './rows-by.ts';
 
 export interface TransactionRow {
   consensus_ns: bigint; payer_num: bigint; valid_start_ns: bigint; nonce: number; scheduled: boolean; name: string; result: string;
   node_num: bigint; entity_num: bigint; charged_tx_fee: bigint; max_fee: bigint; memo: Uint8Array; valid_duration_seconds: bigint;
   parent_consensus_ns: bigint; hash: Uint8Array; batch_key: unknown; high_volume: boolean; high_volume_multiplier: number;
   max_custom_fees: Array<{ account_num: number; amount: number; denominating_token_num: number | null }>;
-}
-
-function groupBy<T extends { consensus_ns: bigint }>(rows: T[]): Map<bigint, T[]> {
-  const out = new Map<bigint, T[]>();
-  for (const row of rows) out.set(row.consensus_ns, [...(out.get(row.consensus_ns) ?? []), row]);
-  return out;
 }
 
 export async function transactionItems(db: PGlite, rows: TransactionRow[]): Promise<JsonValue[]> {
@@ -29,10 +24,11 @@ export async function transactionItems(db: PGlite, rows: TransactionRow[]): Prom
     db.query<{ consensus_ns: bigint; token_num: bigint; serial: bigint; sender_num: bigint; receiver_num: bigint; is_approval: boolean }>(`SELECT * FROM nft_transfer WHERE consensus_ns IN (${list}) ORDER BY token_num, serial`),
     db.query<{ consensus_ns: bigint; account_num: bigint; amount: bigint }>(`SELECT * FROM staking_reward_transfer WHERE consensus_ns IN (${list}) ORDER BY account_num`),
   ]);
-  const cryptoBy = groupBy(crypto.rows);
-  const tokenBy = groupBy(token.rows);
-  const nftBy = groupBy(nft.rows);
-  const stakingBy = groupBy(staking.rows);
+  const byTransaction = (row: { consensus_ns: bigint }) => row.consensus_ns;
+  const cryptoBy = rowsBy(crypto.rows, byTransaction);
+  const tokenBy = rowsBy(token.rows, byTransaction);
+  const nftBy = rowsBy(nft.rows, byTransaction);
+  const stakingBy = rowsBy(staking.rows, byTransaction);
   return rows.map((t) => ({
     batch_key: keyJson(t.batch_key),
     bytes: null,
