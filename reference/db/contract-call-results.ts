@@ -8,19 +8,22 @@ import type { ContractCallIntent } from '../../fixtures/ledger/generate-activity
 import type { ContractActionRecord, ContractResultRecord } from '../../fixtures/ledger/ledger-model.ts';
 import { EMPTY_BLOOM } from '../../fixtures/ledger/evm-bloom.ts';
 import { executeCall } from '../evm/execute-call.ts';
+import { contractStates } from '../evm/block-state.ts';
 import { hexTextToBytes } from '../evm/call-request.ts';
 import { insertContractRecords } from './load-ledger.ts';
 
 export async function recordContractCalls(db: PGlite, store: ContractStore, intents: readonly ContractCallIntent[]): Promise<void> {
   const results: ContractResultRecord[] = [];
   const actions: ContractActionRecord[] = [];
+  // The contracts' code and storage do not change while the calls are recorded (their results are written after).
+  const states = contractStates(store);
   for (const intent of intents) {
     const { rows } = await db.query<{ hash: Uint8Array; index_in_block: number; nonce: number; result: string; to_evm: string }>(
       'SELECT t.hash, t.index_in_block, t.nonce, t.result, c.evm_address AS to_evm FROM transaction t JOIN contract c ON c.num = $2 WHERE t.consensus_ns = $1',
       [intent.consensusNs, intent.contractNum]);
     const tx = rows[0];
     if (!tx || tx.result !== 'SUCCESS') continue;
-    const outcome = await executeCall(store, {
+    const outcome = await executeCall(states, {
       to: tx.to_evm, from: intent.senderEvm, block: { kind: 'number', number: BigInt(intent.blockNumber) }, data: hexTextToBytes(intent.callData),
       estimate: false, gas: BigInt(intent.gasLimit), gasPrice: 0n, value: BigInt(intent.amount),
     }, intent.blockNumber);

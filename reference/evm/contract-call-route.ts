@@ -3,6 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContractStore } from '../contract-store.ts';
+import type { ContractStates } from './block-state.ts';
 import { parseCallRequest, type BlockTag } from './call-request.ts';
 import { parseExactJson } from './exact-json-body.ts';
 import { decodeRevertReason } from './revert-reason.ts';
@@ -32,6 +33,7 @@ function isJsonContentType(header: string | undefined): boolean {
 
 export async function registerContractCallRoute(app: FastifyInstance, opts: { store: ContractStore }): Promise<void> {
   const { store } = opts;
+  let states: Promise<ContractStates> | undefined;
   // Encapsulated so the raw-body parsing and the error mapping below apply to this route only.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -64,7 +66,8 @@ export async function registerContractCallRoute(app: FastifyInstance, opts: { st
 
       // The EVM loads at the first call, not with the server (about 0.3 s of every start).
       const { executeCall } = await import('./execute-call.ts');
-      const outcome = await executeCall(store, call, blockNumber);
+      states ??= import('./block-state.ts').then((m) => m.contractStates(store));
+      const outcome = await executeCall(await states, call, blockNumber);
       switch (outcome.kind) {
         case 'success':
           if (call.estimate) return reply.send({ result: `0x${outcome.gasUsed.toString(16)}` });

@@ -17,10 +17,9 @@ export interface FreshEvm {
   stateManager: SimpleStateManager;
 }
 
-/** A new interpreter over an empty state, ready for accounts, code and storage to be put in. */
-export async function createFreshEvm(): Promise<FreshEvm> {
+/** A new interpreter over `stateManager`, by default an empty state ready for accounts, code and storage to be put in. */
+export async function createFreshEvm(stateManager = new SimpleStateManager()): Promise<FreshEvm> {
   const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
-  const stateManager = new SimpleStateManager({ common });
   const evm = await createEVM({ common, stateManager });
   return { evm, stateManager };
 }

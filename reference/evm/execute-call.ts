@@ -1,12 +1,11 @@
 // Runs one read-only call against the stored contract state at a block, like eth_call: a fresh
-// interpreter is loaded with every contract deployed at that block (code and storage), so calls
+// interpreter over a copy of every contract deployed at that block (code and storage), so calls
 // between contracts see real state; nothing is written back.
 import { EVMError } from '@ethereumjs/evm';
 import { createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
-import type { ContractStore } from '../contract-store.ts';
 import { createFreshEvm, fixtureBlock } from './evm-environment.ts';
 import { intrinsicGas } from './intrinsic-gas.ts';
-import { loadStateAt } from './block-state.ts';
+import type { ContractStates } from './block-state.ts';
 import { DEFAULT_CALL_GAS, type CallRequest } from './call-request.ts';
 
 /**
@@ -22,13 +21,12 @@ export type CallOutcome =
   | { kind: 'execution-failure'; reason: string }
   | { kind: 'no-contract' };
 
-export async function executeCall(store: ContractStore, request: CallRequest, blockNumber: number): Promise<CallOutcome> {
-  const code = await store.getCode(request.to, blockNumber);
+export async function executeCall(states: ContractStates, request: CallRequest, blockNumber: number): Promise<CallOutcome> {
+  const code = await states.store.getCode(request.to, blockNumber);
   if (code === null || code === '0x') return { kind: 'no-contract' };
 
-  const { evm, stateManager } = await createFreshEvm();
+  const { evm, stateManager } = await createFreshEvm(await states.at(blockNumber));
   const target = createAddressFromString(request.to);
-  await loadStateAt(store, blockNumber, stateManager);
   // A store may know code at an address that is not among its deployments list.
   if ((await stateManager.getCodeSize(target)) === 0) {
     await stateManager.putCode(target, hexToBytes(code as `0x${string}`));

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ContractStore } from '../contract-store.ts';
+import type { ContractStates } from '../evm/block-state.ts';
 import { readQuery, booleanRule, type ParsedQuery } from './query-params.ts';
 import { parseTimestamp } from './ledger-timestamp.ts';
 import { formatEntityId } from './entity-id.ts';
@@ -14,7 +15,7 @@ import { resultTimestamp } from './contract-results.ts';
 
 const OPTION_RULES = [booleanRule('stack'), booleanRule('memory'), booleanRule('storage')];
 
-async function sendTrace(db: PGlite, store: ContractStore, reply: FastifyReply, consensusNs: bigint, query: ParsedQuery) {
+async function sendTrace(db: PGlite, states: () => Promise<ContractStates>, reply: FastifyReply, consensusNs: bigint, query: ParsedQuery) {
   const { rows } = await db.query<{
     contract_num: bigint; sender_evm: string; function_parameters: string; gas_limit: bigint; amount: bigint; block_number: number;
     created_contract_nums: number[]; evm_address: string;
@@ -25,7 +26,7 @@ async function sendTrace(db: PGlite, store: ContractStore, reply: FastifyReply, 
   const creation = r.created_contract_nums.includes(Number(r.contract_num));
   // The EVM loads at the first call or trace, not with the server.
   const { traceCall } = await import('./opcode-trace.ts');
-  const trace = await traceCall(store, {
+  const trace = await traceCall(await states(), {
     to: creation ? null : r.evm_address, from: r.sender_evm, input: r.function_parameters, gasLimit: BigInt(r.gas_limit), value: BigInt(r.amount),
     blockNumber: creation ? Math.max(0, r.block_number - 1) : r.block_number,
     options: { stack: query.first<boolean>('stack') ?? true, memory: query.first<boolean>('memory') ?? false, storage: query.first<boolean>('storage') ?? false },
@@ -37,9 +38,12 @@ async function sendTrace(db: PGlite, store: ContractStore, reply: FastifyReply, 
 }
 
 export function registerContractOpcodeRoutes(app: FastifyInstance, db: PGlite, store: ContractStore): void {
+  // Made at the first trace, with the EVM.
+  let made: Promise<ContractStates> | undefined;
+  const states = () => (made ??= import('../evm/block-state.ts').then((m) => m.contractStates(store)));
   app.get<{ Params: { key: string } }>('/api/v1/contracts/results/:key/opcodes', async (request, reply) => {
     const consensusNs = await resultTimestamp(db, request.params.key);
-    return sendTrace(db, store, reply, consensusNs, readQuery(request.url, OPTION_RULES));
+    return sendTrace(db, states, reply, consensusNs, readQuery(request.url, OPTION_RULES));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/contracts/:id/results/opcodes', async (request, reply) => {
@@ -50,6 +54,6 @@ export function registerContractOpcodeRoutes(app: FastifyInstance, db: PGlite, s
       `SELECT consensus_ns FROM contract_result WHERE contract_num = $1 ${at ? 'AND consensus_ns = $2::numeric' : ''} ORDER BY consensus_ns DESC LIMIT 1`,
       at ? [num, at] : [num]);
     if (!rows.length) throw notFound();
-    return sendTrace(db, store, reply, rows[0]!.consensus_ns, query);
+    return sendTrace(db, states, reply, rows[0]!.consensus_ns, query);
   });
 }

@@ -2,10 +2,9 @@
 // the transaction again in the EVM at its block, over the stored contract state, and recording
 // every step (pc, opcode, gas, and optionally stack, memory and touched storage).
 import { createAddressFromString, createZeroAddress, hexToBytes, bytesToHex, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
-import type { ContractStore } from '../contract-store.ts';
 import { createFreshEvm, fixtureBlock } from '../evm/evm-environment.ts';
 import { intrinsicGas } from '../evm/intrinsic-gas.ts';
-import { loadStateAt } from '../evm/block-state.ts';
+import type { ContractStates } from '../evm/block-state.ts';
 import type { JsonValue } from './json-body.ts';
 
 export interface TraceRequest {
@@ -27,9 +26,8 @@ export interface Trace {
 
 const word = (value: bigint) => Buffer.from(setLengthLeft(bigIntToBytes(value), 32)).toString('hex');
 
-export async function traceCall(store: ContractStore, request: TraceRequest): Promise<Trace> {
-  const { evm, stateManager } = await createFreshEvm();
-  await loadStateAt(store, request.blockNumber, stateManager);
+export async function traceCall(states: ContractStates, request: TraceRequest): Promise<Trace> {
+  const { evm, stateManager } = await createFreshEvm(await states.at(request.blockNumber));
   const opcodes: JsonValue[] = [];
   const touched = new Map<string, string>();
   evm.events!.on('step', async (step, resolve) => {

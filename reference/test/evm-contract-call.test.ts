@@ -57,6 +57,18 @@ describe('contract call against the fixture contracts', () => {
     expect(BigInt(second.body.result)).toBe(2_500n * 10n ** 8n);
   });
 
+  it('leaves no trace of a call that writes: the next calls at that block see the stored state', async () => {
+    const token = addressOf('FixtureToken');
+    const balanceOf = (holder: string) => call({ to: token, data: calldata('FixtureToken', 'balanceOf(address)', holder) });
+    await balanceOf(FIXTURE_SECOND_HOLDER);
+    const moved = 1_000n * 10n ** 8n;
+    const transfer = await call({ to: token, from: FIXTURE_DEPLOYER, data: calldata('FixtureToken', 'transfer(address,uint256)', FIXTURE_SECOND_HOLDER, moved) });
+    expect(transfer.status).toBe(200);
+    expect(BigInt(transfer.body.result)).toBe(1n);
+    expect(BigInt((await balanceOf(FIXTURE_SECOND_HOLDER)).body.result)).toBe(2_500n * 10n ** 8n);
+    expect(BigInt((await balanceOf(FIXTURE_DEPLOYER)).body.result)).toBe((1_000_000n - 2_500n) * 10n ** 8n);
+  });
+
   it('returns decimals() = 8 and the symbol string', async () => {
     const token = addressOf('FixtureToken');
     expect(BigInt((await call({ to: token, data: calldata('FixtureToken', 'decimals()') })).body.result)).toBe(8n);
