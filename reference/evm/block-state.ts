@@ -10,7 +10,7 @@ export interface ContractStates {
   at(blockNumber: number): Promise<SimpleStateManager>;
 }
 
-/** Blocks whose state is kept (a few MB each at most: the fixture contracts' code and storage). */
+/** Blocks whose state is kept (each the deployed contracts' code and storage: a few kilobytes for the fixtures). */
 const BLOCKS_KEPT = 64;
 
 /**
