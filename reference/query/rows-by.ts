@@ -6,9 +6,10 @@
 export function rowsBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const row of rows) {
-    const group = groups.get(key(row));
+    const parent = key(row);
+    const group = groups.get(parent);
     if (group) group.push(row);
-    else groups.set(key(row), [row]);
+    else groups.set(parent, [row]);
   }
   return groups;
 }
