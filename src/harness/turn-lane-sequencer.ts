@@ -15,8 +15,9 @@ function holdsTurns(spec: TestSpecification): boolean {
  * How a test file of the project's own says where it belongs in the queue, in a comment line of
  * its own: `// lane: waits-on-target` (it mostly waits out a throttling target's Retry-After
  * seconds) or `// lane: long` (one of the longest files busy with CLI runs, or a short file of one
- * long run; a long file that mostly waits is better left where it falls). Without the last run's durations (a fresh clone, as
- * in CI) vitest orders files by size, which puts a short file of long runs last, alone.
+ * long run; a long file that mostly waits is better left where it falls). Without the last run's
+ * durations (a fresh clone, as in CI) vitest orders files by size, which puts a short file of long
+ * runs last, alone.
  */
 export type SelfLane = 'waits-on-target' | 'long';
 
