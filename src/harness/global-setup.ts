@@ -11,14 +11,18 @@ const SELF_TEST_RUN = { seed: '20261122', depth: '12' };
 
 /**
  * Hands the workers their configuration and the run's coordinator. The CLI resolves the
- * configuration (and starts the reference server) and passes it in CONFORMANCE_CONFIG; `npm test`
- * has none, so the suites meet the embedded reference.
+ * configuration (and starts the reference server) and passes it in CONFORMANCE_CONFIG; a caller
+ * that runs vitest in its own process provides it (`vitest.provide`), so runs side by side in one
+ * process each keep theirs; `npm test` has neither, so the suites meet the embedded reference.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const provided = project.getProvidedContext().conformance as ResolvedConfig | undefined;
   const passed = process.env.CONFORMANCE_CONFIG;
   let server: Awaited<ReturnType<typeof startEmbeddedReference>> | undefined;
   let config: ResolvedConfig;
-  if (passed) {
+  if (provided) {
+    config = provided;
+  } else if (passed) {
     config = JSON.parse(passed) as ResolvedConfig;
   } else {
     server = await startEmbeddedReference();
