@@ -9,6 +9,7 @@ import { discover } from '../../src/discovery/discover.ts';
 import { fillPath, LOOKUP_CASES, type LookupCase } from '../../src/discovery/lookup-cases.ts';
 import { pathWithItems } from '../../src/discovery/path-with-items.ts';
 import { answersAsUnknownRoute, routeNotServed } from '../../src/discovery/route-served.ts';
+import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
@@ -164,12 +165,12 @@ for (const op of operations) {
 describe.concurrent('/api/v1/schedules/{id}', () => {
   ruleTest('returns the listed schedule, in the shape of section 2.2', ['LQ-4.6-schedule-lookup'], async (t) => {
     const schedules = await discover<{ schedule_id?: unknown }>(t, 'schedules', '/api/v1/schedules', 'schedules', { query: [['limit', '5']], where: (s) => typeof s.schedule_id === 'string' });
-    for (const s of schedules) {
+    await forEachCase(t, schedules, async (s) => {
       const exchange = await t.get(`/api/v1/schedules/${String(s.schedule_id)}`);
       expectRule('LQ-4.6-schedule-lookup', exchange.status === 200, `schedule ${String(s.schedule_id)}: ${answerSummary(exchange)}`, exchange);
       const body = await expectMatchesResponseSchema(t, exchange, 'ledger-query', 'getSchedule', 'LQ-4.6-schedule-lookup') as { schedule_id?: unknown };
       expectRule('LQ-4.6-schedule-lookup', body.schedule_id === s.schedule_id, `asked for ${String(s.schedule_id)}, got schedule_id ${JSON.stringify(body.schedule_id)}`, exchange);
-    }
+    });
   });
 });
 
@@ -183,7 +184,7 @@ describe.concurrent('/api/v1/transactions/{id}', () => {
     if (byId.size === 0) t.skip('the transaction list is empty on this target');
     // IDs with the most entries (duplicates, children) first: they show whether every entry comes back.
     const chosen = [...byId.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, 3);
-    for (const [id, listed] of chosen) {
+    await forEachCase(t, chosen, async ([id, listed]) => {
       const exchange = await t.get(`/api/v1/transactions/${encodeURIComponent(id)}`);
       expectRule('LQ-4.6-transaction-lookup-all-entries', exchange.status === 200, `transaction ${id}: ${answerSummary(exchange)}`, exchange);
       const entries = (responseJson(exchange) as { transactions?: Array<Record<string, unknown>> } | undefined)?.transactions;
@@ -195,7 +196,7 @@ describe.concurrent('/api/v1/transactions/{id}', () => {
       // Only an ID listed with several entries shows whether every one comes back.
       expectRule('LQ-4.6-transaction-lookup-all-entries', missing.length === 0,
         `transaction ${id}: the list shows ${listed.length} entries, the lookup lacks those at ${missing.map((e) => String(e.consensus_timestamp)).join(', ')}`, exchange, listed.length > 1 ? 'every-entry' : undefined);
-    }
+    });
     if (chosen[0]![1].length === 1) {
       t.notEvaluated('LQ-4.6-transaction-lookup-all-entries', `no transaction ID appears on more than one entry among the ${walk.items.length} listed: a lookup returning one entry only could not be told apart`, { mayLack: true });
     }
@@ -217,11 +218,11 @@ describe.concurrent('/api/v1/accounts/{idOrAliasOrEvmAddress}', () => {
       ['EVM address without 0x', address.replace(/^0x/, ''), 'LQ-4.6-account-evm-address-without-0x']];
     if (hasAlias(account)) forms.push(['alias', account.alias as string, 'LQ-4.6-account-lookup-forms', 'by-alias']);
     else t.notEvaluated('LQ-4.6-account-lookup-forms', `none of the first ${accounts.length} accounts has an alias: the alias form could not be looked up`, { mayLack: true });
-    for (const [form, value, rule, clause] of forms) {
+    await forEachCase(t, forms, async ([form, value, rule, clause]) => {
       const exchange = await t.get(`/api/v1/accounts/${encodeURIComponent(value)}`);
       const found = (responseJson(exchange) as { account?: unknown } | undefined)?.account;
       t.soft(rule, exchange.status === 200 && found === id, `account ${id} by ${form} ${value}: ${exchange.status === 200 ? `found account ${JSON.stringify(found)}` : answerSummary(exchange)}`, exchange, clause);
-    }
+    });
   });
 });
 

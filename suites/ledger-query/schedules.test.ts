@@ -8,6 +8,7 @@ import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
 import { expectSortedBy } from '../../src/checks/sorted-by.ts';
 import { isSuccessfulResult } from '../../src/checks/successful-result.ts';
 import { discoverTransactionsOfType } from '../../src/discovery/transactions-of-type.ts';
+import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { SCHEDULE_LIST, type Schedule } from '../../src/walkers/ledger-lists.ts';
 import { listPage } from '../../src/walkers/list-page.ts';
@@ -75,7 +76,7 @@ describe.concurrent('GET /api/v1/schedules', () => {
   ruleTest('lists each schedule a successful SCHEDULECREATE created, executed or not', ['LQ-4.1-lists-executed-and-pending', 'LQ-3-schedule-state-fields', SCHEDULE_LIST.envelope, 'LQ-4.2-transactions-envelope'], async (t) => {
     const created = (await discoverTransactionsOfType(t, ['SCHEDULECREATE'], { where: (tx) => isSuccessfulResult(tx.result) && typeof tx.entity_id === 'string' })).slice(0, 20);
     const found = { executed: 0, deleted: 0, pending: 0 };
-    for (const tx of created) {
+    await forEachCase(t, created, async (tx) => {
       const id = tx.entity_id as string;
       const { exchange, items } = await listPage(t, SCHEDULE_LIST, [['schedule.id', id]], 'LQ-4.1-lists-executed-and-pending');
       const schedule = items.find((s) => s.schedule_id === id);
@@ -83,10 +84,10 @@ describe.concurrent('GET /api/v1/schedules', () => {
       const state = schedule === undefined ? undefined : schedule.deleted ? 'deleted' : schedule.executed_timestamp !== null ? 'executed' : 'pending';
       t.soft('LQ-4.1-lists-executed-and-pending', schedule !== undefined, `schedule ${id}, created at ${String(tx.consensus_timestamp)}, is not in the schedule list`, exchange,
         state === 'executed' || state === 'pending' ? `${state}-listed` : undefined);
-      if (state === undefined) continue;
+      if (state === undefined) return;
       found[state] += 1;
       t.soft('LQ-3-schedule-state-fields', true, `schedule ${id} (${state}) is listed`, exchange, `${state}-listed`);
-    }
+    });
     t.note(`schedules found: ${found.executed} executed, ${found.deleted} deleted, ${found.pending} not executed`);
     const lookedUp = `among the ${created.length} schedule(s) created by SCHEDULECREATE and looked up`;
     const none = { executed: `no executed schedule ${lookedUp}`, deleted: `no deleted schedule ${lookedUp}`, pending: `no not-yet-executed schedule ${lookedUp}` };

@@ -9,6 +9,7 @@ import { expectRule } from '../../src/checks/rule-violation.ts';
 import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
 import { softly } from '../../src/checks/softly.ts';
 import { discoverTopicIds } from '../../src/discovery/topic-ids.ts';
+import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
@@ -32,13 +33,13 @@ const malformedTopicIds: fc.Arbitrary<string> = fc.oneof(
 describe.concurrent('GET /api/v1/topics/{topicId}', () => {
   ruleTest('returns each topic the transaction list names, as a Topic with that topic_id', ['LQ-4.5-topic-lookup', ...topicRules, 'LQ-4.2-transactions-envelope'], async (t) => {
     const ids = await discoverTopicIds(t, 8);
-    for (const id of ids) {
+    await forEachCase(t, ids, async (id) => {
       const exchange = await t.get(topicPath(id));
       t.soft('LQ-4.5-topic-lookup', exchange.status === 200, `topic ${id}, named by a successful topic transaction, answered ${exchange.status}`, exchange);
-      if (exchange.status !== 200) continue;
+      if (exchange.status !== 200) return;
       const topic = (await expectMatchesResponseSchema(t, exchange, 'ledger-query', 'getTopic', 'LQ-4.5-topic-lookup')) as { topic_id?: unknown } | undefined;
       t.soft('LQ-4.5-topic-lookup', topic?.topic_id === id, `asked for topic ${id}, got topic_id ${JSON.stringify(topic?.topic_id)}`, exchange);
-    }
+    });
   });
 
   ruleTest('answers a well-formed topic ID that no ledger reaches with 404 and a single not-found message', ['LQ-4.5-topic-id-entity-id', ...NOT_FOUND_RULES], async (t) => {

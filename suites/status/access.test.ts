@@ -4,6 +4,7 @@ import { describe } from 'vitest';
 import fc from 'fast-check';
 import { STATUS_DOCUMENTS } from '../../src/checks/status-documents.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
+import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest } from '../../src/harness/rule-test.ts';
 import { stringMatchingArbitrary } from '../../generators/schema/string-matching.ts';
@@ -39,13 +40,13 @@ describe.concurrent('all status documents', () => {
     if (Object.keys(t.config.headers).length > 0) t.skip('the run sends configured headers with every request, so a credential-free answer cannot be shown');
     // Only 401 and 403 refuse for want of credentials; another failure (a 404, a 5xx) is judged by the document rules.
     const refusals = new Set([401, 403]);
-    for (const doc of STATUS_DOCUMENTS) {
+    await forEachCase(t, STATUS_DOCUMENTS, async (doc) => {
       const exchange = await t.get(doc.path);
       if (exchange.status === 200 || refusals.has(exchange.status)) {
         t.soft('ST-5-no-credentials-observed', exchange.status === 200, `${doc.path} answered ${exchange.status} to a request without credentials`, exchange);
       } else {
         t.notEvaluated('ST-5-no-credentials-observed', `${doc.path} answered ${exchange.status}: neither served nor refused for want of credentials`);
       }
-    }
+    });
   });
 });
