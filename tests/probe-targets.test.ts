@@ -34,8 +34,8 @@ describe('start-up probes', () => {
 
   it('names the first unreachable interface in run order', async () => {
     const open = await listen(createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}')));
-    const closed = await listen(createServer());
-    await new Promise((resolve) => servers.pop()!.close(resolve));
+    // Port 1, where nothing listens: a port closed by the test could be taken by another test's server meanwhile.
+    const closed = 'http://127.0.0.1:1';
     const run = probeTargets({ baseUrl: open, statusUrl: `${closed}/status/api/v2`, verifyUrl: closed }, ['ledger-query', 'verify', 'status'], options(1_500));
     await expect(run).rejects.toThrow(/^cannot reach the verify target at http:\/\/127\.0\.0\.1:\d+ \(/);
   });
