@@ -1,5 +1,5 @@
 import { failingKeywords } from './failing-keywords.ts';
-import type { Encoding, InvalidCase } from './invalid-case.ts';
+import type { Encoding, InvalidCase, Keyword } from './invalid-case.ts';
 import { textToJsonValue } from './query-text.ts';
 import { nonNullEnum, unwrapNullable, type SchemaNode } from './schema-node.ts';
 
@@ -15,7 +15,12 @@ export function decodeValue(schema: SchemaNode, encoding: Encoding, value: unkno
  */
 export function labelInvalid(schema: SchemaNode, encoding: Encoding, value: unknown, rules: string[]): InvalidCase | undefined {
   const decoded = decodeValue(schema, encoding, value);
-  const [violates, ...others] = failingKeywords(schema, decoded);
+  return labelFailing(schema, encoding, value, decoded, failingKeywords(schema, decoded), rules);
+}
+
+/** labelInvalid for a value whose decoded form and failing keywords are known (a long string is not scanned twice). */
+export function labelFailing(schema: SchemaNode, encoding: Encoding, value: unknown, decoded: unknown, failing: readonly Keyword[], rules: string[]): InvalidCase | undefined {
+  const [violates, ...others] = failing;
   if (!violates) return undefined;
   const label: InvalidCase = { value, violates, rules };
   if (others.length > 0) label.alsoViolates = others;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { boundaryCases } from './boundary-cases.ts';
-import { decodeValue, labelInvalid } from './case-labels.ts';
+import { decodeValue, labelFailing } from './case-labels.ts';
 import { INTEGER_FORMAT_RANGES } from '../../specs/schema-validator.ts';
 import { failingKeywords } from './failing-keywords.ts';
 import { isAmbiguous, type Encoding, type InvalidCase, type Keyword } from './invalid-case.ts';
@@ -75,9 +75,10 @@ function breaking(schema: SchemaNode, encoding: Encoding, keyword: Keyword, rule
 }
 
 function breaksOnly(schema: SchemaNode, encoding: Encoding, raw: unknown, keyword: Keyword, rules: string[]): InvalidCase | undefined {
-  const failing = failingKeywords(schema, decodeValue(schema, encoding, raw));
+  const decoded = decodeValue(schema, encoding, raw);
+  const failing = failingKeywords(schema, decoded);
   if (failing.length !== 1 || failing[0] !== keyword) return undefined;
-  return labelInvalid(schema, encoding, raw, rules);
+  return labelFailing(schema, encoding, raw, decoded, failing, rules);
 }
 
 /** Values likely to break one keyword; the caller keeps those that break that keyword only. */
