@@ -3,10 +3,11 @@
 // and violations.
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createVitest } from 'vitest/node';
+import { createVitest, type Vitest } from 'vitest/node';
 import { buildRunConfig } from '../../src/config/parse-args.ts';
 import { resolveConfig } from '../../src/harness/resolve-config.ts';
 import type { ConformanceMeta } from '../../src/harness/conformance-meta.ts';
+import type { ResolvedConfig } from '../../src/config/run-config.ts';
 import { DIST, ensureRuntimeBuild } from '../../scripts/runtime-build.mjs';
 import { concurrencyLimit, readJson, tempDir } from './cli-helpers.ts';
 
@@ -27,6 +28,28 @@ interface VitestJson {
   testResults: Array<{ assertionResults: Array<{ title: string; status: string; meta?: { conformance?: ConformanceMeta } }> }>;
 }
 
+let configLoads: Promise<unknown> = Promise.resolve();
+
+/**
+ * A vitest for the compiled conformance project with the run's worker count, which the config file
+ * reads from CONFORMANCE_CONFIG as the CLI passes it: a variable of the whole process, so the
+ * configurations load one at a time, each with its own run's there.
+ */
+function loadVitest(config: ResolvedConfig, output: string): Promise<Vitest> {
+  const loaded = configLoads.then(async () => {
+    const before = process.env.CONFORMANCE_CONFIG;
+    process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
+    try {
+      return await createVitest('test', { root: DIST, config: join(DIST, 'vitest.config.js'), configLoader: 'native', project: ['conformance'], watch: false, reporters: [['json', { outputFile: output }]] } as never, {}, { stdout: SILENT, stderr: SILENT });
+    } finally {
+      if (before === undefined) delete process.env.CONFORMANCE_CONFIG;
+      else process.env.CONFORMANCE_CONFIG = before;
+    }
+  });
+  configLoads = loaded.catch(() => undefined);
+  return loaded;
+}
+
 /** Evidence per rule of one suite file (`suites/ledger-query/x.test.ts`) run against `baseUrl`. */
 export async function runSuiteFile(file: string, baseUrl: string, depth = 3): Promise<Map<string, RuleEvidence>> {
   const dir = tempDir('suite-file');
@@ -37,7 +60,7 @@ export async function runSuiteFile(file: string, baseUrl: string, depth = 3): Pr
   // The compiled copy, as the CLI runs it, in vitest's own API rather than a child vitest: a child
   // spent about half a second of CPU starting Node and loading vite and vitest, once per run. The
   // configuration is provided to this run alone (several go at once in one process).
-  const vitest = await createVitest('test', { root: DIST, config: join(DIST, 'vitest.config.js'), configLoader: 'native', project: ['conformance'], watch: false, reporters: [['json', { outputFile: output }]] } as never, {}, { stdout: SILENT, stderr: SILENT });
+  const vitest = await loadVitest(config, output);
   vitest.provide('conformance', config);
   // vitest sets the exit code of the process it runs in when a test fails: here, the test run's.
   const exitCode = process.exitCode;
