@@ -25,7 +25,7 @@ function withInt64Amounts(answer: ProxyAnswer, last: string): ProxyAnswer {
 }
 
 // The tests are independent (each its own proxies or servers in front of the shared reference, which
-// they only read) and run side by side, their child vitest runs three at a time.
+// they only read) and run side by side, their suite-file runs three at a time.
 const runSuiteFile = suiteFileRunner(3);
 
 describe.concurrent('false failures against the public service, fixed at their root', () => {
