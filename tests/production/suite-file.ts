@@ -28,12 +28,13 @@ interface VitestJson {
   testResults: Array<{ assertionResults: Array<{ title: string; status: string; meta?: { conformance?: ConformanceMeta } }> }>;
 }
 
+/** The configuration loads queued so far (see loadVitest). */
 let configLoads: Promise<unknown> = Promise.resolve();
 
 /**
  * A vitest for the compiled conformance project with the run's worker count, which the config file
- * reads from CONFORMANCE_CONFIG as the CLI passes it: a variable of the whole process, so the
- * configurations load one at a time, each with its own run's there.
+ * reads from CONFORMANCE_CONFIG as the CLI passes it. The variable is the whole process's, so the
+ * configurations load one at a time, each while the variable holds its own run's.
  */
 function loadVitest(config: ResolvedConfig, output: string): Promise<Vitest> {
   const loaded = configLoads.then(async () => {
