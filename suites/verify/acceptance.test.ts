@@ -11,6 +11,7 @@ import { judgeSampleMatch, submitKnownSample, verifiesThere } from '../../src/ch
 import { acceptedId, firstVerificationSamples, refusalCode, sampleBody, submitUnverifiedSample, submitVerification, type VerificationSample } from '../../src/samples/verification-sample.ts';
 import { isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
 import { strangerSite } from '../../src/samples/submission-site.ts';
+import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson, type Exchange } from '../../src/http/exchange.ts';
@@ -215,19 +216,20 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
   ], async (t) => {
     const samples = firstVerificationSamples(t);
     if (samples.length === 0) t.skip('no deployed contract is known on the target: give --verify-samples FILE');
-    for (const sample of samples) {
+    // Each sample at its own address: their submissions and jobs go side by side, each in its order.
+    await forEachCase(t, samples, async (sample) => {
       const outcome = await submitKnownSample(t, sample, { body: sampleBody(sample, { withCreationHash: true }) });
       // A partial match may be submitted again to reach an exact one: only exact matches are final.
-      if (!verifiesThere(outcome) || sample.expectedMatch !== 'exact_match') continue;
+      if (!verifiesThere(outcome) || sample.expectedMatch !== 'exact_match') return;
       const context = `resubmission of verified ${sample.contractIdentifier} at ${sample.address} on chain ${sample.chainId}`;
       const again = await submitVerification(t, sample.chainId, sample.address, sampleBody(sample));
       t.soft('VF-7-already-verified', refusalCode(again) === 'already_verified', `${context} answered ${again.status} ${refusalCode(again) ?? ''}`, again);
       // Another spelling of the address is judged only once the same spelling is known to answer already_verified.
-      if (refusalCode(again) !== 'already_verified') continue;
+      if (refusalCode(again) !== 'already_verified') return;
       const hex = sample.address.slice(2);
       const spelling = `0x${hex === hex.toUpperCase() ? hex.toLowerCase() : hex.toUpperCase()}`;
       const other = await submitVerification(t, sample.chainId, spelling, sampleBody(sample));
       t.soft('VF-4.8-address-case-insensitive', refusalCode(other) === 'already_verified', `${context} as ${spelling} answered ${other.status} ${refusalCode(other) ?? ''}, not already_verified`, other);
-    }
-  }, { writes: true, turns: 'known-sample' });
+    });
+  }, { writes: true, turns: 'known-sample', casesInAnyOrder: true });
 });
