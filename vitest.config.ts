@@ -6,7 +6,8 @@ import { TurnLaneSequencer } from './src/harness/turn-lane-sequencer.ts';
 const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
 // Compiled code needs no transform: Node loads it directly, not through vite's module runner
 // (about a second less per run). The TypeScript sources go through vite.
-const COMPILED_HERE = EXT === 'js' ? [new RegExp(`^${fileURLToPath(new URL('.', import.meta.url)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)] : [];
+const startsWith = (url: URL) => new RegExp(`^${fileURLToPath(url).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const COMPILED_HERE = EXT === 'js' ? [startsWith(new URL('.', import.meta.url))] : [];
 
 // `npm test` runs three files at once in each project (one count: the two projects then share one
 // group and run side by side). Several self files mostly wait on their CLI children (rate-limited and
@@ -16,13 +17,16 @@ const TEST_RUN_WORKERS = 3;
 
 // Workers of the conformance files, as the run resolved them (--workers; src/harness/resolve-config.ts):
 // a target's waits overlap in several side by side, a distant one's answers and the verification
-// jobs of any; `npm test`'s embedded reference gets the test run's count.
-const passed = process.env.CONFORMANCE_CONFIG ? (JSON.parse(process.env.CONFORMANCE_CONFIG) as { effectiveWorkers: number }) : undefined;
-const CONFORMANCE_WORKERS = passed?.effectiveWorkers ?? TEST_RUN_WORKERS;
+// jobs of any; `npm test`'s embedded reference gets the test run's count. The CLI hands its count
+// to vitestConfigFor; a vitest started with CONFORMANCE_CONFIG set reads it there.
+const passed = process.env.CONFORMANCE_CONFIG ? (JSON.parse(process.env.CONFORMANCE_CONFIG) as { effectiveWorkers?: number }) : undefined;
 
-// Two projects: "self" tests the project's own parts (harness, generators, reference server);
-// "conformance" runs the suites against a target (the embedded reference server by default).
-export default defineConfig({
+/**
+ * Two projects: "self" tests the project's own parts (harness, generators, reference server);
+ * "conformance" runs the suites against a target (the embedded reference server by default), in
+ * `conformanceWorkers` workers.
+ */
+export const vitestConfigFor = (conformanceWorkers: number) => defineConfig({
   test: {
     // The conformance files whose tests take turns across the run follow each other in one worker.
     sequence: { sequencer: TurnLaneSequencer },
@@ -58,7 +62,7 @@ export default defineConfig({
           // setup starts (src/harness/run-coordinator.ts). Not isolated: a worker loads the module
           // graph once for all its files. Within a file ruleTest runs independent tests
           // concurrently, this many at once (src/harness/rule-test.ts).
-          maxWorkers: CONFORMANCE_WORKERS,
+          maxWorkers: conformanceWorkers,
           isolate: false,
           maxConcurrency: 16,
           testTimeout: 120_000,
@@ -68,3 +72,5 @@ export default defineConfig({
     ],
   },
 });
+
+export default vitestConfigFor(passed?.effectiveWorkers ?? TEST_RUN_WORKERS);

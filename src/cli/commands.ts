@@ -1,4 +1,5 @@
 import type { OptionTable } from '../config/options.ts';
+import type { CliIo } from './cli-io.ts';
 import { parseFlags, RUN_OPTIONS } from '../config/parse-args.ts';
 import {
   MERGE_REPORTS_OPTIONS, PROFILES_OPTIONS, REPORT_OPTIONS, RULES_OPTIONS,
@@ -9,7 +10,7 @@ import { parseSelfCheckArgs, SELF_CHECK_OPTIONS } from './self-check-args.ts';
 /** A sub-command: what runs it, how its command line is checked, and what its --help and the overview say. */
 export interface Command {
   /** Loads the code that runs the command only when it runs: help and usage errors stay quick. */
-  load: () => Promise<(argv: string[]) => Promise<number>>;
+  load: () => Promise<(argv: string[], io: CliIo) => Promise<number>>;
   /**
    * The command's own reading of its command line (it reads it again when it runs), light to load:
    * main.ts refuses a bad flag with it before load(), with the message and exit code the command would give.

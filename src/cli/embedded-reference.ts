@@ -34,14 +34,15 @@ function argsOf(options: ReferenceServerOptions): string[] {
 
 /**
  * Starts the reference in its own process. `signal` ends a start no longer wanted (the run was
- * refused meanwhile): the child stops at once instead of being waited for until it is ready.
+ * refused meanwhile): the child stops at once instead of being waited for until it is ready. What
+ * the server says once it is ready goes to `stderr`.
  */
-export async function startEmbeddedReference(options: ReferenceServerOptions = {}, signal?: AbortSignal): Promise<{ baseUrl: string; statusUrl: string; verifyUrl: string; close(): Promise<void> }> {
+export async function startEmbeddedReference(options: ReferenceServerOptions = {}, signal?: AbortSignal, stderr: NodeJS.WritableStream = process.stderr): Promise<{ baseUrl: string; statusUrl: string; verifyUrl: string; close(): Promise<void> }> {
   // The IPC channel carries the ready message; when this process ends, the child sees it close and stops.
   const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, ...(COMPILED ? [] : ['--import', 'tsx']), MAIN, ...argsOf(options)], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-  let stderr = '';
+  let said = '';
   child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+    said += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const abandon = () => child.kill('SIGTERM');
@@ -50,15 +51,16 @@ export async function startEmbeddedReference(options: ReferenceServerOptions = {
     child.once('message', (message: ReadyMessage) => resolve(message.ready));
     child.once('error', reject);
     void exited.then((code) => {
-      const message = stderr.trim().split('\n')[0] || `the embedded reference server exited (${code}) before it was ready`;
+      const message = said.trim().split('\n')[0] || `the embedded reference server exited (${code}) before it was ready`;
       // main.ts exits 2 for a name no fault or behaviour has: a usage error, like the CLI's own.
       reject(Object.assign(new Error(message), code === 2 ? { name: 'UnknownLayerError' } : {}));
     });
   });
   signal?.removeEventListener('abort', abandon);
-  // What the server says later goes where it went when it ran in this process. Neither the pipe nor
-  // the channel keeps this process alive: close() ends the child, and so does this process ending.
-  child.stderr!.removeAllListeners('data').pipe(process.stderr);
+  // What the server says later goes where it went when it ran in this process (left open when the
+  // child ends). Neither the pipe nor the channel keeps this process alive: close() ends the child,
+  // and so does this process ending.
+  child.stderr!.removeAllListeners('data').pipe(stderr, { end: false });
   (child.stderr as unknown as { unref(): void }).unref();
   child.channel?.unref();
   child.unref();

@@ -14,10 +14,8 @@ export interface ListedTest {
  */
 export async function listConformanceTests(): Promise<ListedTest[]> {
   const placeholder = { targets: { baseUrl: UNUSED_TARGET, statusUrl: UNUSED_TARGET, verifyUrl: UNUSED_TARGET } };
-  const before = process.env.CONFORMANCE_CONFIG;
-  process.env.CONFORMANCE_CONFIG = JSON.stringify(placeholder);
   const { options, overrides } = await vitestConfig();
-  const vitest = await createVitest('test', { root: ROOT, ...options, project: ['conformance'], watch: false, reporters: [] } as never, overrides);
+  const vitest = await createVitest('test', { root: ROOT, ...options, provide: { conformance: placeholder }, project: ['conformance'], watch: false, reporters: [] } as never, overrides);
   try {
     const { testModules } = await vitest.collect();
     const errors = testModules.flatMap((m) => m.errors());
@@ -29,7 +27,5 @@ export async function listConformanceTests(): Promise<ListedTest[]> {
     })));
   } finally {
     await vitest.close();
-    if (before === undefined) delete process.env.CONFORMANCE_CONFIG;
-    else process.env.CONFORMANCE_CONFIG = before;
   }
 }

@@ -10,16 +10,17 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const VITEST_CONFIG = `${ROOT}vitest.config.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`;
 
 /**
- * How vitest gets that configuration. Compiled, this process imports it and hands it over inline:
+ * How vitest gets that configuration, with `conformanceWorkers` workers for the conformance files
+ * (the config file's own count when not given). This process imports it and hands it over inline:
  * vite would import the file itself, and on Node 20 it does so through a module-hooks thread that
- * then slows every later import of the process. TypeScript is transformed by vite, and the
- * transforms are kept on disk (node_modules/, keyed by each file's content) for the next run.
- * Read after CONFORMANCE_CONFIG is set: the configuration reads its worker count there.
+ * then slows every later import of the process; and a count read from the environment would hold
+ * for one run of a process only. TypeScript suites are transformed by vite, and the transforms are
+ * kept on disk (node_modules/, keyed by each file's content) for the next run.
  */
-export async function vitestConfig(): Promise<{ options: Record<string, unknown>; overrides: Record<string, unknown> }> {
-  if (VITEST_CONFIG.endsWith('.ts')) return { options: { config: VITEST_CONFIG, experimental: { fsModuleCache: true } }, overrides: {} };
-  const { default: config } = (await import(pathToFileURL(VITEST_CONFIG).href)) as { default: Record<string, unknown> };
-  return { options: { config: false }, overrides: config };
+export async function vitestConfig(conformanceWorkers?: number): Promise<{ options: Record<string, unknown>; overrides: Record<string, unknown> }> {
+  const config = (await import(pathToFileURL(VITEST_CONFIG).href)) as { default: Record<string, unknown>; vitestConfigFor(workers: number): Record<string, unknown> };
+  const options = { config: false, ...(VITEST_CONFIG.endsWith('.ts') ? { experimental: { fsModuleCache: true } } : {}) };
+  return { options, overrides: conformanceWorkers === undefined ? config.default : config.vitestConfigFor(conformanceWorkers) };
 }
 
 /** The package's version, from the package.json at the repository root or one folder above dist/. */

@@ -100,6 +100,6 @@ export class ProgressReporter implements Reporter {
 }
 
 /** The reporter a run uses: on the stream people read, a line at least every 30 s. */
-export function progressReporter(stream: NodeJS.WriteStream): ProgressReporter {
-  return new ProgressReporter(stream, { color: wantsColor(stream, process.env), heartbeatMs: 30_000 });
+export function progressReporter(stream: NodeJS.WritableStream & { isTTY?: boolean }, env: NodeJS.ProcessEnv): ProgressReporter {
+  return new ProgressReporter(stream, { color: wantsColor(stream, env), heartbeatMs: 30_000 });
 }

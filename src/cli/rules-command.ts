@@ -4,9 +4,10 @@ import { reportPaths } from '../report/report-paths.ts';
 import { loadCatalogue } from '../rules/catalogue.ts';
 import { listConformanceTests } from './list-tests.ts';
 import { parseRulesArgs } from './command-options.ts';
+import type { CliIo } from './cli-io.ts';
 
 /** `ledger-conformance rules`: the catalogue, per rule the tests that check it (and the last verdict, if any). */
-export async function rulesCommand(argv: string[]): Promise<number> {
+export async function rulesCommand(argv: string[], io: CliIo): Promise<number> {
   const json = parseRulesArgs(argv)['--json'] ?? false;
   const catalogue = loadCatalogue();
   const tests = await listConformanceTests();
@@ -21,16 +22,16 @@ export async function rulesCommand(argv: string[]): Promise<number> {
   }));
   const uncovered = rows.filter((r) => r.tests.length === 0);
   if (json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
   for (const row of rows) {
     const verdict = row.lastVerdict ? ` (last run: ${row.lastVerdict})` : '';
-    process.stdout.write(`${row.id}  [${row.source}] ${row.statement}${verdict}\n`);
-    if (row.tests.length === 0) process.stdout.write('    UNCOVERED: no test checks this rule\n');
-    for (const t of row.tests) process.stdout.write(`    - ${t}\n`);
+    io.stdout.write(`${row.id}  [${row.source}] ${row.statement}${verdict}\n`);
+    if (row.tests.length === 0) io.stdout.write('    UNCOVERED: no test checks this rule\n');
+    for (const t of row.tests) io.stdout.write(`    - ${t}\n`);
   }
   const contract = rows.filter((r) => r.source === 'contract').length;
-  process.stdout.write(`\n${rows.length} rules (${contract} contract, ${rows.length - contract} observed), ${tests.length} tests, ${uncovered.length} rules uncovered\n`);
+  io.stdout.write(`\n${rows.length} rules (${contract} contract, ${rows.length - contract} observed), ${tests.length} tests, ${uncovered.length} rules uncovered\n`);
   return 0;
 }

@@ -15,6 +15,9 @@ import { startHtmlWriter } from '../report/html-report.ts';
 import type { ChainProvision, VerifyRpcOptions } from '../chain/provision-samples.ts';
 import { chainRecordFile } from '../chain/deployment-record.ts';
 import { rpcOrigin } from '../chain/write-guard.ts';
+import type { CliIo } from './cli-io.ts';
+import { keepingHostState } from './host-state.ts';
+import { keptOpen } from './kept-open-stream.ts';
 
 // What this module imports statically is light: the embedded reference starts before the readers of
 // specs, catalogue and input files (swagger-parser, ajv, yaml), the HTTP client (undici), the chain's
@@ -32,11 +35,11 @@ async function provisionChain(rpc: VerifyRpcOptions, run: RunConfig, dir: string
 }
 
 /** `ledger-conformance run`: resolve targets, run the suites in vitest, build the evidence, exit honestly. */
-export async function runCommand(argv: string[]): Promise<number> {
+export async function runCommand(argv: string[], io: CliIo): Promise<number> {
   const flags = parseFlags(argv);
   const paths = reportPaths(reportDirOf(flags));
   try {
-    return await checkedRun(flags, paths);
+    return await checkedRun(flags, paths, io);
   } catch (error) {
     // A refused or broken run leaves no verdict behind, least of all the previous run's PASS.
     try {
@@ -75,8 +78,8 @@ async function vitestModules() {
   return { startVitest, AllureResultsReporter };
 }
 
-async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPaths>): Promise<number> {
-  const run = buildRunConfig(flags, process.env as ConfigEnv);
+async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPaths>, io: CliIo): Promise<number> {
+  const run = buildRunConfig(flags, io.env as ConfigEnv);
   // Read once here so that a bad file is one clear error before any chain, server or test starts.
   if (run.verifySamplesFile !== undefined) (await import('../samples/verify-samples-file.ts')).readVerificationSamples(run.verifySamplesFile);
   const given = run.targets;
@@ -85,7 +88,8 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     throw new ConfigError('--fault and --behave change the embedded reference server: they cannot be combined with a target URL or profile');
   }
   // With --json, stdout carries the machine verdict alone; what people read goes to stderr.
-  const say = (text: string) => void (run.json ? process.stderr : process.stdout).write(text);
+  const out = run.json ? io.stderr : io.stdout;
+  const say = (text: string) => void out.write(text);
   // The chain of --verify-rpc first: a refused chain starts nothing, and the embedded reference reads the contracts deployed here.
   const chain = run.verifyRpc && run.only.includes('verify') ? await provisionChain(run.verifyRpc, run, paths.dir, say) : undefined;
   if (chain) run.verifyChainId = chain.chainId;
@@ -100,7 +104,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     ...(run.behaviour !== undefined ? { behaviour: run.behaviour } : {}),
     // Its verifier then reads the chain the suite deploys on, and serves that chain alone.
     ...(chain && run.verifyRpc ? { verifyRpc: run.verifyRpc.url } : {}),
-  }, refused.signal);
+  }, refused.signal, io.stderr);
   embedded?.catch(() => undefined);
   // A refused run ends the reference whether it is still starting or ready.
   const stopEmbedded = () => {
@@ -173,33 +177,33 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     if (remote.length) {
       say(`production-safe mode for ${remote.join(', ')}: read-only requests${run.allowWrites ? ' (--allow-writes: state-changing checks enabled)' : ''}, at most ${+config.effectiveRate.toFixed(2)} requests/s, budget ${config.effectiveMaxRequests + run.only.length + (run.drift ? 1 : 0)} requests\n`);
     }
-    process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
 
     const started = Date.now();
     const { startVitest, AllureResultsReporter } = await (early?.vitest ?? vitestModules());
-    const { options, overrides } = await vitestConfig();
-    const vitest = await startVitest('test', run.only.map((name) => `suites/${name}`), {
+    const { options, overrides } = await vitestConfig(config.effectiveWorkers);
+    // The configuration is provided to this run's vitest alone: several runs can share a process.
+    const vitest = await keepingHostState(() => startVitest('test', run.only.map((name) => `suites/${name}`), {
       root: ROOT,
       ...options,
+      provide: { conformance: config },
       project: ['conformance'],
       run: true,
       watch: false,
       shard: run.shard,
       reporters: [
-        ...(run.quiet ? [] : [progressReporter(run.json ? process.stderr : process.stdout)]),
+        ...(run.quiet ? [] : [progressReporter(out, io.env)]),
         ['json', { outputFile: paths.vitestJson }],
         ...(run.shard ? [['blob', { outputFile: paths.vitestBlob }]] : []),
         new AllureResultsReporter(paths.allureResults),
         // The HTML writer loads once the tests run: this process mostly waits on them then.
         ...(run.html ? [{ onTestModuleStart: () => void startHtmlWriter() }] : []),
       ],
-    } as never, overrides, run.json ? { stdout: process.stderr } : undefined);
+    } as never, overrides, { stdout: keptOpen(out), stderr: keptOpen(io.stderr) }));
     const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {
       const error = e as { name?: string; message?: string };
       return `${error.name ?? 'Error'}: ${error.message ?? String(e)}`;
     });
     await vitest.close();
-    delete process.env.CONFORMANCE_CONFIG;
 
     if (run.drift) {
       const data: DriftData = !run.only.includes('ledger-query')
@@ -239,7 +243,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     const { verdict, summary, machine } = await buildReport(run.reportDir, { html: run.html, ...compared });
     const written = [paths.summary, paths.junit, run.html ? `${paths.html}/index.html` : paths.rules, ...(run.drift ? [drift.text] : [])];
     say(`\n${summary}\nreports: ${written.join(', ')}\n`);
-    if (run.json) process.stdout.write(`${JSON.stringify(machine, null, 2)}\n`);
+    if (run.json) io.stdout.write(`${JSON.stringify(machine, null, 2)}\n`);
     return verdict.exitCode;
   } finally {
     stopInterrupted();

@@ -10,6 +10,7 @@ import { judgeFault, scoreFaults, selfCheckText, type FaultRow, type SelfCheckRe
 import { ConfigError } from '../config/run-config.ts';
 import { EXIT_CODES } from '../report/exit-codes.ts';
 import { embeddedReferenceFaults } from './embedded-reference.ts';
+import type { CliIo } from './cli-io.ts';
 
 interface Fault {
   name: string;
@@ -43,7 +44,7 @@ async function pool<T>(tasks: Array<() => Promise<T>>, jobs: number): Promise<T[
   return results;
 }
 
-export async function selfCheckCommand(argv: string[]): Promise<number> {
+export async function selfCheckCommand(argv: string[], io: CliIo): Promise<number> {
   const opts = parseSelfCheckArgs(argv);
   const faults = await selectFaults(opts.only, opts.faults);
   const only = opts.faults.length ? opts.only.filter((name) => faults.some((f) => f.interface === name)) : opts.only;
@@ -54,21 +55,21 @@ export async function selfCheckCommand(argv: string[]): Promise<number> {
   const startedAt = new Date();
   const total = faults.length + 1;
   let done = 0;
-  const progress = (label: string, line: string) => process.stdout.write(`[${++done}/${total}] ${label.padEnd(11)} ${line}\n`);
+  const progress = (label: string, line: string) => io.stdout.write(`[${++done}/${total}] ${label.padEnd(11)} ${line}\n`);
   const base = { seed: opts.seed, depth: opts.depth };
-  process.stdout.write(`self-check: the clean reference (${only.join(', ')}) and ${faults.length} fault(s), ${opts.jobs} run(s) at a time\n`);
+  io.stdout.write(`self-check: the clean reference (${only.join(', ')}) and ${faults.length} fault(s), ${opts.jobs} run(s) at a time\n`);
 
   const cleanSpec: ChildRunSpec = { ...base, only, faults: [], reportDir };
   let clean: ChildRunResult | undefined;
   const tasks: Array<() => Promise<FaultRow | undefined>> = [
     async () => {
-      clean = await runChild(cleanSpec);
+      clean = await runChild(cleanSpec, io.env);
       progress(clean.exitCode === 0 ? 'clean pass' : 'CLEAN FAIL', `${only.join(',')}  ${(clean.wallMs / 1000).toFixed(1)} s`);
       return undefined;
     },
     ...faults.map((fault) => async () => {
       const dir = join(faultsDir, fault.name);
-      const run = await runChild({ ...base, only: [fault.interface], faults: [fault.name], reportDir: dir });
+      const run = await runChild({ ...base, only: [fault.interface], faults: [fault.name], reportDir: dir }, io.env);
       const row: FaultRow = {
         fault: fault.name,
         interface: fault.interface,
@@ -85,7 +86,7 @@ export async function selfCheckCommand(argv: string[]): Promise<number> {
   ];
   const interrupted = () => {
     stopChildren();
-    process.stderr.write('self-check interrupted: child runs stopped\n');
+    io.stderr.write('self-check interrupted: child runs stopped\n');
     process.exit(130);
   };
   process.once('SIGINT', interrupted);
@@ -121,6 +122,6 @@ export async function selfCheckCommand(argv: string[]): Promise<number> {
   // The clean run's rules page is rebuilt so that it links the self-check page.
   // A run refused (exit 2) or broken by the suite (exit 4) left no results to build a report from.
   if (cleanRun.exitCode !== null && cleanRun.exitCode !== EXIT_CODES.USAGE && cleanRun.exitCode !== EXIT_CODES.INTERNAL) await buildReport(reportDir, { html: true });
-  process.stdout.write(`\n${text}reports: ${join(reportDir, 'self-check.txt')}, ${join(reportDir, 'self-check.json')}, ${join(reportDir, 'html', 'self-check.html')}\n`);
+  io.stdout.write(`\n${text}reports: ${join(reportDir, 'self-check.txt')}, ${join(reportDir, 'self-check.json')}, ${join(reportDir, 'html', 'self-check.html')}\n`);
   return problems.length ? 1 : 0;
 }

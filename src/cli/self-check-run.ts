@@ -53,14 +53,14 @@ export function stopChildren(): void {
 }
 
 /** Runs the suites of `spec.only` against a fresh embedded reference with the given faults. */
-export function runChild(spec: ChildRunSpec): Promise<ChildRunResult> {
+export function runChild(spec: ChildRunSpec, callerEnv: NodeJS.ProcessEnv): Promise<ChildRunResult> {
   const bin = process.argv[1]!;
   // Scored from rules.json: the HTML of every fault's run (seconds of CPU each) is left to `report`, on demand.
   const args = [bin, 'run', '--only', spec.only.join(','), '--quiet', '--no-html', '--report-dir', spec.reportDir, '--seed', String(spec.seed), '--depth', String(spec.depth)];
   if (spec.faults.length) args.push('--fault', spec.faults.join(','));
   args.push('--timeout', String(REQUEST_TIMEOUT_MS));
   // The run targets its embedded reference: target variables of the caller's environment must not leak in.
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...callerEnv, NO_COLOR: '1' };
   for (const name of ['BASE_URL', 'STATUS_URL', 'VERIFY_URL', 'CONFORMANCE_CONFIG']) delete env[name];
   const started = Date.now();
   return new Promise((resolve) => {

@@ -11,9 +11,9 @@ const SELF_TEST_RUN = { seed: '20261122', depth: '12' };
 
 /**
  * Hands the workers their configuration and the run's coordinator. The CLI resolves the
- * configuration (and starts the reference server) and passes it in CONFORMANCE_CONFIG; a caller
- * that runs vitest in its own process provides it (`vitest.provide`), so runs side by side in one
- * process each keep theirs; `npm test` has neither, so the suites meet the embedded reference.
+ * configuration (and starts the reference server) and provides it to its vitest (`provide`), so
+ * runs side by side in one process each keep theirs; a vitest started by hand reads it from
+ * CONFORMANCE_CONFIG; `npm test` has neither, so the suites meet the embedded reference.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const provided = project.getProvidedContext().conformance as ResolvedConfig | undefined;
