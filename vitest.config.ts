@@ -8,6 +8,9 @@ const EXT = import.meta.url.endsWith('.js') ? 'js' : 'ts';
 // (about a second less per run). The TypeScript sources go through vite.
 const startsWith = (url: URL) => new RegExp(`^${fileURLToPath(url).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const COMPILED_HERE = EXT === 'js' ? [startsWith(new URL('.', import.meta.url))] : [];
+// The self tests run the compiled CLI in their own process as bin/ledger-conformance.mjs runs it
+// (runCli, tests/production/cli-helpers.ts): Node loads it, so its vitest is the one of node_modules.
+const COMPILED_CLI = [startsWith(new URL('./dist/', import.meta.url))];
 
 // `npm test` runs three files at once in each project (one count: the two projects then share one
 // group and run side by side). Several self files mostly wait on their CLI children (rate-limited and
@@ -41,6 +44,7 @@ export const vitestConfigFor = (conformanceWorkers: number) => defineConfig({
           maxWorkers: TEST_RUN_WORKERS,
           isolate: false,
           globalSetup: ['tests/support/scratch-tmpdir.ts'],
+          server: { deps: { external: COMPILED_CLI } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RUN_OPTIONS } from '../src/config/parse-args.ts';
 import { COMMANDS } from '../src/cli/commands.ts';
-import { ROOT, concurrencyLimit, runCli as runCliNow } from './production/cli-helpers.ts';
+import { ROOT, concurrencyLimit, runCliProcess as runCliNow } from './production/cli-helpers.ts';
 
 // Each test is one or two short CLI processes that only print: three at a time.
 const cliSlot = concurrencyLimit(3);

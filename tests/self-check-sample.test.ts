@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SelfCheckReport } from '../src/cli/self-check-score.ts';
-import { readJson, runCli, tempDir } from './production/cli-helpers.ts';
+import { readJson, runCliProcess as runCli, tempDir } from './production/cli-helpers.ts';
 
 // One fault per interface (status-indicator-unknown, caught through a run of its own, is in self-check-layers.test.ts).
 const SAMPLE = ['schedules-limit-101-accepted', 'status-unresolved-503', 'verify-chain-id-letters-accepted'];

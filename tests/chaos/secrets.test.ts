@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, runCli, tempDir, type CliResult } from '../production/cli-helpers.ts';
+import { filesUnder, runCliProcess as runCli, tempDir, type CliResult } from '../production/cli-helpers.ts';
 
 // Secrets with characters that change under URL, JSON and base64 encoding.
 const TOKEN = 'SECRET-TOKEN-123"\\q/+=';

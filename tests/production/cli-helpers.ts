@@ -1,12 +1,15 @@
-// Helpers for the production-mode self-tests: run the CLI as a child process, and put small
-// loopback servers in front of the reference server to break, throttle or observe it.
+// Helpers for the production-mode self-tests: run the CLI (in this process or as a child process),
+// and put small loopback servers in front of the reference server to break, throttle or observe it.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { cliMain as CliMain } from '../../src/cli/cli-main.ts';
+import { DIST, ensureRuntimeBuild } from '../../scripts/runtime-build.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'ledger-conformance.mjs');
@@ -17,8 +20,48 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `ledger-conformance ARGS` to its end (bounded by a kill timer) and returns what it printed. */
-export function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
+/** Text written to a stream. */
+class TextSink extends Writable {
+  text = '';
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+let compiledCliMain: Promise<typeof CliMain> | undefined;
+
+/** The CLI's entry of the compiled copy, which bin/ledger-conformance.mjs runs (built first if a source changed). */
+function loadCliMain(): Promise<typeof CliMain> {
+  compiledCliMain ??= ensureRuntimeBuild().then(async () => ((await import(pathToFileURL(join(DIST, 'src', 'cli', 'cli-main.js')).href)) as { cliMain: typeof CliMain }).cliMain);
+  return compiledCliMain;
+}
+
+/**
+ * Runs `ledger-conformance ARGS` to its end in this process and returns its exit code and what it
+ * printed: the CLI's own entry (src/cli/cli-main.ts) with the output and environment a child gets.
+ * A child spent about half a second of CPU starting Node and loading vite and vitest, once per
+ * run. What only a process shows (its exit, signals, stray output) is runCliProcess's to test.
+ */
+export async function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
+  const main = await loadCliMain();
+  const stdout = new TextSink();
+  const stderr = new TextSink();
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`ledger-conformance ${args.join(' ')} did not end within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const code = await Promise.race([main(args, { stdout, stderr, env: cliEnv() }), overdue]);
+    return { code, stdout: stdout.text, stderr: stderr.text };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs `ledger-conformance ARGS` as a child process to its end (bounded by a kill timer) and returns what it printed. */
+export function runCliProcess(args: string[], timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawnCli(args);
     let stdout = '';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRunConfig, parseFlags } from '../../src/config/parse-args.ts';
-import { concurrencyLimit, runCli as runCliNow, tempDir } from './cli-helpers.ts';
+import { concurrencyLimit, runCliProcess as runCliNow, tempDir } from './cli-helpers.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 
 /** A usage or configuration error: exit 2, one line on stderr, no stack trace, nothing on a target. */

@@ -3,7 +3,8 @@
 // and violations.
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createVitest, type Vitest } from 'vitest/node';
+import { pathToFileURL } from 'node:url';
+import { createVitest } from 'vitest/node';
 import { buildRunConfig } from '../../src/config/parse-args.ts';
 import { resolveConfig } from '../../src/harness/resolve-config.ts';
 import type { ConformanceMeta } from '../../src/harness/conformance-meta.ts';
@@ -21,34 +22,22 @@ export interface RuleEvidence {
   notEvaluated: string[];
 }
 
-/** Where a suite-file run's own console output goes: nowhere, as a child's did. */
-const SILENT = new Writable({ write: (_chunk, _encoding, done) => done() });
+/** Where a suite-file run's own console output goes: nowhere, as a child's did (one per run: vitest ends it). */
+const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
 interface VitestJson {
   testResults: Array<{ assertionResults: Array<{ title: string; status: string; meta?: { conformance?: ConformanceMeta } }> }>;
 }
 
-/** The configuration loads queued so far (see loadVitest). */
-let configLoads: Promise<unknown> = Promise.resolve();
-
-/**
- * A vitest for the compiled conformance project with the run's worker count, which the config file
- * reads from CONFORMANCE_CONFIG as the CLI passes it. The variable is the whole process's, so the
- * configurations load one at a time, each while the variable holds its own run's.
- */
-function loadVitest(config: ResolvedConfig, output: string): Promise<Vitest> {
-  const loaded = configLoads.then(async () => {
-    const before = process.env.CONFORMANCE_CONFIG;
-    process.env.CONFORMANCE_CONFIG = JSON.stringify(config);
-    try {
-      return await createVitest('test', { root: DIST, config: join(DIST, 'vitest.config.js'), configLoader: 'native', project: ['conformance'], watch: false, reporters: [['json', { outputFile: output }]] } as never, {}, { stdout: SILENT, stderr: SILENT });
-    } finally {
-      if (before === undefined) delete process.env.CONFORMANCE_CONFIG;
-      else process.env.CONFORMANCE_CONFIG = before;
-    }
-  });
-  configLoads = loaded.catch(() => undefined);
-  return loaded;
+/** What the compiled CLI uses to start vitest: its configuration and the guard of this process's exit code and environment. */
+async function compiledRunParts() {
+  await ensureRuntimeBuild();
+  const load = (path: string) => import(pathToFileURL(join(DIST, 'src', 'cli', path)).href);
+  const [{ vitestConfig }, { keepingHostState }] = await Promise.all([
+    load('package-root.js') as Promise<typeof import('../../src/cli/package-root.ts')>,
+    load('host-state.js') as Promise<typeof import('../../src/cli/host-state.ts')>,
+  ]);
+  return { vitestConfig, keepingHostState };
 }
 
 /** Evidence per rule of one suite file (`suites/ledger-query/x.test.ts`) run against `baseUrl`. */
@@ -57,20 +46,19 @@ export async function runSuiteFile(file: string, baseUrl: string, depth = 3): Pr
   const run = buildRunConfig({ '--base-url': [baseUrl], '--only': ['ledger-query'], '--seed': ['5'], '--depth': [String(depth)], '--report-dir': [dir] }, {});
   const config = resolveConfig(run, { baseUrl, statusUrl: baseUrl, verifyUrl: baseUrl }, { embedded: false });
   const output = join(dir, 'results.json');
-  await ensureRuntimeBuild();
   // The compiled copy, as the CLI runs it, in vitest's own API rather than a child vitest: a child
   // spent about half a second of CPU starting Node and loading vite and vitest, once per run. The
   // configuration is provided to this run alone (several go at once in one process).
-  const vitest = await loadVitest(config, output);
-  vitest.provide('conformance', config);
-  // vitest sets the exit code of the process it runs in when a test fails: here, the test run's.
-  const exitCode = process.exitCode;
-  try {
-    await vitest.start([file.replace(/\.ts$/, '.js')]);
-  } finally {
-    await vitest.close();
-    process.exitCode = exitCode;
-  }
+  const { vitestConfig, keepingHostState } = await compiledRunParts();
+  const { options, overrides } = await vitestConfig(config.effectiveWorkers);
+  await keepingHostState(async () => {
+    const vitest = await createVitest('test', { root: DIST, ...options, provide: { conformance: config }, project: ['conformance'], watch: false, reporters: [['json', { outputFile: output }]] } as never, overrides, { stdout: silent(), stderr: silent() });
+    try {
+      await vitest.start([file.replace(/\.ts$/, '.js')]);
+    } finally {
+      await vitest.close();
+    }
+  });
   const evidence = new Map<string, RuleEvidence>();
   for (const test of readJson<VitestJson>(output).testResults.flatMap((f) => f.assertionResults)) {
     const meta = test.meta?.conformance;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
-import { concurrencyLimit, readJson, runCli as runCliNow, spawnCli, startProxy, tempDir } from './cli-helpers.ts';
+import { concurrencyLimit, readJson, runCli as runCliNow, runCliProcess, spawnCli, startProxy, tempDir } from './cli-helpers.ts';
 
 interface MachineVerdictJson {
   outcome: string;
@@ -43,7 +43,8 @@ describe.concurrent('a run that could not judge never ends PASS', { timeout: 240
 
   it('prints the machine verdict with --json on stdout alone, people\'s output on stderr', async () => {
     const dir = tempDir('json');
-    const result = await runCli(['run', '--no-html', '--only', 'status', '--status-url', server.statusUrl, '--seed', '3', '--depth', '3', '--json', '--report-dir', dir]);
+    // A child: only there would a stray write to the process's own stdout show in what is parsed.
+    const result = await cliSlot(() => runCliProcess(['run', '--no-html', '--only', 'status', '--status-url', server.statusUrl, '--seed', '3', '--depth', '3', '--json', '--report-dir', dir]));
     expect(result.code).toBe(0);
     const verdict = JSON.parse(result.stdout) as MachineVerdictJson;
     expect(verdict.outcome).toBe('PASS');
