@@ -74,8 +74,9 @@ describe('ledger-conformance run --fault', () => {
 
   it('refuses faults with a target URL and unknown names, with one line and exit 2', { timeout: 180_000 }, async () => {
     const [withTarget, unknown] = await Promise.all([
-      runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:9/api/v2', '--fault', 'status-indicator-unknown']),
-      runCli(['run', '--only', 'status', '--fault', 'no-such-fault']),
+      // Report directories of their own: a refused run clears the verdict files of the one it was given.
+      runCli(['run', '--only', 'status', '--status-url', 'http://127.0.0.1:9/api/v2', '--fault', 'status-indicator-unknown', '--report-dir', tempDir('fault-with-target')]),
+      runCli(['run', '--only', 'status', '--fault', 'no-such-fault', '--report-dir', tempDir('unknown-fault')]),
     ]);
     expect(withTarget.code).toBe(2);
     expect(withTarget.stderr).toMatch(/--fault and --behave change the embedded reference server/);

@@ -129,32 +129,34 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
   // An old verdict must never outlive the run that replaces it, even one that is interrupted.
   clearVerdictFiles(paths);
   const stopInterrupted = markInterruptedOnSignal(paths);
-  // This process would wait idle for the embedded reference: what the run needs next loads meanwhile.
-  // A given target is probed first, so that a refused one ends without vitest.
-  const early = anyGiven ? undefined : { probes: probeModules(), vitest: vitestModules() };
-  early?.probes.catch(() => undefined);
-  early?.vitest.catch(() => undefined);
-
   let server: { close(): Promise<void> } | undefined;
-  let targets: Targets;
-  if (!anyGiven) {
-    const started = await embedded!.catch((error: Error) => {
-      throw error.name === 'UnknownLayerError' ? new ConfigError(error.message) : error;
-    });
-    server = started;
-    targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
-    const layers = [...(run.behaviour !== undefined ? [`behaviour ${run.behaviour}`] : []), ...run.faults.map((f) => `fault ${f}`)];
-    say(`no target given: running against the embedded reference implementation at ${started.baseUrl}${layers.length ? ` with ${layers.join(', ')}` : ''}\n`);
-  } else {
-    const missing = run.only.filter((name) => !given[TARGET_OF[name]]);
-    if (missing.length) {
-      throw new ConfigError(`no target for ${missing.join(', ')}: give ${missing.map((m) => TARGET_FLAG[m]).join(', ')} or narrow the run with --only`);
-    }
-    // Interfaces left out by --only keep a placeholder that no test will contact.
-    targets = { baseUrl: given.baseUrl ?? UNUSED_TARGET, statusUrl: given.statusUrl ?? UNUSED_TARGET, verifyUrl: given.verifyUrl ?? UNUSED_TARGET };
-  }
-
+  // Whatever ends the run from here (a refused target included) removes the signal handlers: a run
+  // inside another program must not leave them to write INTERRUPTED into its directory later.
   try {
+    // This process would wait idle for the embedded reference: what the run needs next loads meanwhile.
+    // A given target is probed first, so that a refused one ends without vitest.
+    const early = anyGiven ? undefined : { probes: probeModules(), vitest: vitestModules() };
+    early?.probes.catch(() => undefined);
+    early?.vitest.catch(() => undefined);
+
+    let targets: Targets;
+    if (!anyGiven) {
+      const started = await embedded!.catch((error: Error) => {
+        throw error.name === 'UnknownLayerError' ? new ConfigError(error.message) : error;
+      });
+      server = started;
+      targets = { baseUrl: started.baseUrl, statusUrl: started.statusUrl, verifyUrl: started.verifyUrl };
+      const layers = [...(run.behaviour !== undefined ? [`behaviour ${run.behaviour}`] : []), ...run.faults.map((f) => `fault ${f}`)];
+      say(`no target given: running against the embedded reference implementation at ${started.baseUrl}${layers.length ? ` with ${layers.join(', ')}` : ''}\n`);
+    } else {
+      const missing = run.only.filter((name) => !given[TARGET_OF[name]]);
+      if (missing.length) {
+        throw new ConfigError(`no target for ${missing.join(', ')}: give ${missing.map((m) => TARGET_FLAG[m]).join(', ')} or narrow the run with --only`);
+      }
+      // Interfaces left out by --only keep a placeholder that no test will contact.
+      targets = { baseUrl: given.baseUrl ?? UNUSED_TARGET, statusUrl: given.statusUrl ?? UNUSED_TARGET, verifyUrl: given.verifyUrl ?? UNUSED_TARGET };
+    }
+
     const drift = driftPaths(paths.dir);
     for (const p of [paths.allureResults, paths.exchanges, paths.har, paths.attempts, paths.faults, paths.vitestJson, paths.vitestBlob, paths.junit, paths.reproducers, drift.json, drift.text]) rmSync(p, { recursive: true, force: true });
     const { resolveConfig, probeTargets } = await (early?.probes ?? probeModules());

@@ -23,7 +23,8 @@ describe.concurrent('exit code 2: usage and configuration errors, one clear mess
   });
 
   it('rejects an unknown profile and names the known ones', async () => {
-    expectConfigError(await runCli(['run', '--profile', 'moonnet']), /unknown profile "moonnet" \(profiles: mainnet, testnet, previewnet, local\)/);
+    // A directory of its own: a refused run clears the verdict files of the one it was given.
+    expectConfigError(await runCli(['run', '--profile', 'moonnet', '--report-dir', tempDir('unknown-profile')]), /unknown profile "moonnet" \(profiles: mainnet, testnet, previewnet, local\)/);
   });
 
   it('stops at an unreachable target before running any test', async () => {

@@ -10,20 +10,20 @@ import { startReferenceServer, type ReferenceServer } from '../../reference/serv
 import { DIST, ensureRuntimeBuild } from '../../scripts/runtime-build.mjs';
 import { ROOT, cliEnv, tempDir } from './cli-helpers.ts';
 
-/** A program that runs the two argument lists in turn and prints what each returned and printed. */
+/** A program that runs the argument lists in turn and prints what each returned and printed, and what the process was left with. */
 const PROGRAM = `
 import { Writable } from 'node:stream';
 const { runConformance } = await import(process.env.RUNNER);
-const [first, second] = JSON.parse(process.env.RUNS);
 const runs = [];
-for (const args of [first, second]) {
+for (const args of JSON.parse(process.env.RUNS)) {
   let stdout = '';
   const sink = new Writable({ write: (chunk, _encoding, done) => { stdout += chunk; done(); } });
   // The process's own environment: what one run left in it is what the next one reads.
   const code = await runConformance(args, { stdout: sink }).catch((error) => error.message);
   runs.push({ code, summary: stdout.split('\\n').filter((line) => line.startsWith('ledger-conformance: ') || line.startsWith('reports: ')) });
 }
-console.log(JSON.stringify({ runs, exitCode: process.exitCode ?? null, baseUrl: process.env.BASE_URL ?? null, vitest: process.env.VITEST ?? null }));
+const signalHandlers = process.listenerCount('SIGINT') + process.listenerCount('SIGTERM');
+console.log(JSON.stringify({ runs, exitCode: process.exitCode ?? null, baseUrl: process.env.BASE_URL ?? null, vitest: process.env.VITEST ?? null, signalHandlers }));
 `;
 
 interface ProgramOutput {
@@ -31,6 +31,7 @@ interface ProgramOutput {
   exitCode: number | null;
   baseUrl: string | null;
   vitest: string | null;
+  signalHandlers: number;
 }
 
 function runProgram(runs: string[][]): Promise<ProgramOutput> {
@@ -72,6 +73,20 @@ describe('runConformance twice in one program', { timeout: 120_000 }, () => {
       { code: 1, summary: ['ledger-conformance: FAIL (exit 1)', `reports: ${failing}/summary.txt, ${failing}/junit.xml, ${failing}/rules.json`] },
       { code: 0, summary: ['ledger-conformance: PASS (exit 0)', `reports: ${passing}/summary.txt, ${passing}/junit.xml, ${passing}/rules.json`] },
     ]);
-    expect(output).toMatchObject({ exitCode: null, baseUrl: null, vitest: null });
+    expect(output).toMatchObject({ exitCode: null, baseUrl: null, vitest: null, signalHandlers: 0 });
+  });
+
+  it('leaves no handler of Ctrl-C or SIGTERM behind when a run is refused after its report directory was taken', async () => {
+    // Refused while the embedded reference starts, and for want of a target: both after the run
+    // set its handlers, which would later write INTERRUPTED into the directory and end the program.
+    const output = await runProgram([
+      ['--only', 'status', '--fault', 'no-such-fault', '--no-html', '--report-dir', tempDir('library-unknown-fault')],
+      ['--only', 'status,ledger-query', '--status-url', server.statusUrl, '--no-html', '--report-dir', tempDir('library-no-target')],
+    ]);
+    expect(output.runs.map((r) => r.code)).toEqual([
+      expect.stringMatching(/^unknown fault "no-such-fault"/),
+      expect.stringMatching(/^no target for ledger-query/),
+    ]);
+    expect(output).toMatchObject({ exitCode: null, signalHandlers: 0 });
   });
 });
