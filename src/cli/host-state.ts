@@ -6,7 +6,7 @@ let running = 0;
 let before: { exitCode: typeof process.exitCode; env: Set<string> } | undefined;
 
 /**
- * Runs `task` (a vitest run) and then gives back the exit code and the environment variables the
+ * Runs `task` (one that starts vitest) and then gives back the exit code and the environment variables the
  * process had before it: once the last of several runs side by side has ended, as they share both.
  */
 export async function keepingHostState<T>(task: () => Promise<T>): Promise<T> {

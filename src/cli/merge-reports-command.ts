@@ -16,7 +16,7 @@ export async function mergeReportsCommand(argv: string[], io: CliIo): Promise<nu
   if (!into) throw new ConfigError('merge-reports needs --into DIR');
   if (shards.length === 0) throw new ConfigError('merge-reports needs the report directories of the shards');
   const compared = await reportInputs(values, DEFAULTS);
-  await mergeShardResults(shards, into);
+  await mergeShardResults(shards, into, io);
   const { verdict, summary } = await buildReport(into, { html: true, ...compared });
   const paths = reportPaths(into);
   io.stdout.write(`${summary}\nmerged ${shards.length} shard(s): ${paths.summary}, ${paths.junit}, ${paths.html}/index.html\n`);

@@ -10,7 +10,7 @@ import type { CliIo } from './cli-io.ts';
 export async function rulesCommand(argv: string[], io: CliIo): Promise<number> {
   const json = parseRulesArgs(argv)['--json'] ?? false;
   const catalogue = loadCatalogue();
-  const tests = await listConformanceTests();
+  const tests = await listConformanceTests(io);
   const last = reportPaths(DEFAULTS.reportDir).rules;
   const verdicts = new Map<string, string>(
     existsSync(last) ? (JSON.parse(readFileSync(last, 'utf8')) as { rules: Array<{ id: string; verdict: string }> }).rules.map((r) => [r.id, r.verdict]) : [],

@@ -8,6 +8,9 @@ import type { RunInfo } from './build-report.ts';
 import { reportPaths } from './report-paths.ts';
 import { ResultsError } from './test-outcomes.ts';
 import { ROOT, vitestConfig } from '../cli/package-root.ts';
+import { keepingHostState } from '../cli/host-state.ts';
+import { keptOpen } from '../cli/kept-open-stream.ts';
+import type { CliIo } from '../cli/cli-io.ts';
 
 function readJson<T>(path: string): T {
   try {
@@ -21,17 +24,19 @@ function readJson<T>(path: string): T {
  * vitest's JSON report of all shards, made by vitest itself: it merges the shards' blob reports and
  * replays them to its JSON reporter, test metadata (rules, evaluations) included.
  */
-async function mergeVitestResults(blobs: string[], outputFile: string): Promise<void> {
+async function mergeVitestResults(blobs: string[], outputFile: string, output: Pick<CliIo, 'stdout' | 'stderr'>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-conformance-blobs-'));
   try {
     blobs.forEach((blob, i) => copyFileSync(blob, join(dir, `blob-${i + 1}.json`)));
     const { options, overrides } = await vitestConfig();
-    const vitest = await createVitest('test', { root: ROOT, ...options, watch: false, mergeReports: dir, reporters: [['json', { outputFile }]] } as never, overrides);
-    try {
-      await vitest.mergeReports();
-    } finally {
-      await vitest.close();
-    }
+    await keepingHostState(async () => {
+      const vitest = await createVitest('test', { root: ROOT, ...options, watch: false, mergeReports: dir, reporters: [['json', { outputFile }]] } as never, overrides, { stdout: keptOpen(output.stdout), stderr: keptOpen(output.stderr) });
+      try {
+        await vitest.mergeReports();
+      } finally {
+        await vitest.close();
+      }
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -54,8 +59,9 @@ function pickDrift(found: DriftData[]): DriftData | undefined {
 /**
  * Merges the results of `run --shard i/n` runs (vitest blob reports, allure results, exchange and attempt
  * logs, run info, drift) into one report directory, ready for buildReport (which writes the JUnit).
+ * What vitest says while it merges goes to `output`.
  */
-export async function mergeShardResults(shardDirs: string[], into: string): Promise<void> {
+export async function mergeShardResults(shardDirs: string[], into: string, output: Pick<CliIo, 'stdout' | 'stderr'>): Promise<void> {
   const shards = shardDirs.map((d) => reportPaths(d));
   const target = reportPaths(into);
   for (const s of shards) {
@@ -70,7 +76,7 @@ export async function mergeShardResults(shardDirs: string[], into: string): Prom
   mkdirSync(target.allureResults, { recursive: true });
 
   const infos = shards.map((s) => readJson<RunInfo>(s.runInfo));
-  await mergeVitestResults(shards.map((s) => s.vitestBlob), target.vitestJson);
+  await mergeVitestResults(shards.map((s) => s.vitestBlob), target.vitestJson, output);
   for (const s of shards) copyAllureResults(s.allureResults, target.allureResults);
   concatenate(shards.map((s) => s.exchanges), target.exchanges);
   concatenate(shards.map((s) => s.attempts), target.attempts);
