@@ -1,9 +1,9 @@
 // A development chain for the project's tests: the anvil binary of the @foundry-rs/anvil package
-// (installed by npm ci, nothing downloaded at run time) on a free loopback port, up within a bound;
+// (installed by npm ci, nothing downloaded at run time) on a loopback port of its own choosing, up
+// within a bound;
 // and a deployment on it from its first unlocked account, through the suite's own JSON-RPC caller.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { awaitReceipt } from '../../src/chain/await-receipt.ts';
 import { jsonRpc } from '../../src/chain/json-rpc.ts';
@@ -26,13 +26,22 @@ function anvilBinary(): string | { reason: string } {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+/**
+ * The address anvil says it listens on (it picks the port: one picked here and closed for it could be
+ * taken by another test's server first), or undefined once it has ended. Its output keeps being read.
+ */
+function listeningUrl(child: ChildProcess, exited: Promise<void>): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let said: string | undefined = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (said === undefined) return;
+      said += chunk.toString();
+      const match = /Listening on (127\.0\.0\.1:\d+)/.exec(said);
+      if (!match) return;
+      said = undefined;
+      resolve(`http://${match[1]}`);
     });
-    server.on('error', reject);
+    void exited.then(() => resolve(undefined));
   });
 }
 
@@ -49,11 +58,10 @@ async function answersChainId(url: string): Promise<boolean> {
 export async function startDevChain(): Promise<DevChain | { reason: string }> {
   const binary = anvilBinary();
   if (typeof binary !== 'string') return binary;
-  const port = await freePort();
   let child: ChildProcess;
   let failure = '';
   try {
-    child = spawn(binary, ['--host', '127.0.0.1', '--port', String(port), '--silent'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(binary, ['--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     return { reason: `anvil did not start: ${(error as Error).message}` };
   }
@@ -64,18 +72,20 @@ export async function startDevChain(): Promise<DevChain | { reason: string }> {
     child.once('exit', () => resolve());
     child.once('error', () => resolve());
   });
-  const url = `http://127.0.0.1:${port}`;
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
   const until = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < until && child.exitCode === null && !failure) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const url = await Promise.race([listeningUrl(child, exited), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), START_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+  while (url && Date.now() < until && child.exitCode === null && !failure) {
     if (await answersChainId(url)) return { url, close };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await close();
-  return { reason: `anvil did not answer on ${url} within ${START_TIMEOUT_MS / 1000} s${failure ? `: ${failure.trim().split('\n')[0]}` : ''}` };
+  return { reason: `anvil did not answer${url ? ` on ${url}` : ''} within ${START_TIMEOUT_MS / 1000} s${failure ? `: ${failure.trim().split('\n')[0]}` : ''}` };
 }
 
 /** Deploys `creationInput` from the chain's first unlocked account; resolves to the contract's address and its creating transaction's hash. */
