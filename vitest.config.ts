@@ -12,11 +12,12 @@ const COMPILED_HERE = EXT === 'js' ? [startsWith(new URL('.', import.meta.url))]
 // (runCli, tests/production/cli-helpers.ts): Node loads it, so its vitest is the one of node_modules.
 const COMPILED_CLI = [startsWith(new URL('./dist/', import.meta.url))];
 
-// `npm test` runs three files at once in each project (one count: the two projects then share one
-// group and run side by side). Several self files mostly wait on their CLI children (rate-limited and
+// `npm test` runs four files at once in each project (one count: the two projects then share one
+// group and run side by side). Several self files mostly wait on their CLI runs (rate-limited and
 // paced runs, verification jobs): with two at once the two cores idled a sixth of the run (214.8 s
-// as CI), with three they are busy but at its ends (203.0 s), a fourth only adds start-up CPU (203.7 s).
-const TEST_RUN_WORKERS = 3;
+// as CI). Since the CLI runs in the test's own process, four keep them busier than three: 166.8,
+// 170.2 and 168.4 s against 169.6-178.0 s, run in turns, for about 10 s more CPU.
+const TEST_RUN_WORKERS = 4;
 
 // Workers of the conformance files, as the run resolved them (--workers; src/harness/resolve-config.ts):
 // a target's waits overlap in several side by side, a distant one's answers and the verification
