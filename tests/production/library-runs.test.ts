@@ -14,6 +14,8 @@ import { ROOT, cliEnv, tempDir } from './cli-helpers.ts';
 const PROGRAM = `
 import { Writable } from 'node:stream';
 const { runConformance } = await import(process.env.RUNNER);
+const signalHandlers = () => process.listenerCount('SIGINT') + process.listenerCount('SIGTERM');
+const handlersBefore = signalHandlers();
 const runs = [];
 for (const args of JSON.parse(process.env.RUNS)) {
   let stdout = '';
@@ -22,8 +24,7 @@ for (const args of JSON.parse(process.env.RUNS)) {
   const code = await runConformance(args, { stdout: sink }).catch((error) => error.message);
   runs.push({ code, summary: stdout.split('\\n').filter((line) => line.startsWith('ledger-conformance: ') || line.startsWith('reports: ')) });
 }
-const signalHandlers = process.listenerCount('SIGINT') + process.listenerCount('SIGTERM');
-console.log(JSON.stringify({ runs, exitCode: process.exitCode ?? null, baseUrl: process.env.BASE_URL ?? null, vitest: process.env.VITEST ?? null, signalHandlers }));
+console.log(JSON.stringify({ runs, exitCode: process.exitCode ?? null, baseUrl: process.env.BASE_URL ?? null, vitest: process.env.VITEST ?? null, signalHandlersAdded: signalHandlers() - handlersBefore }));
 `;
 
 interface ProgramOutput {
@@ -31,7 +32,7 @@ interface ProgramOutput {
   exitCode: number | null;
   baseUrl: string | null;
   vitest: string | null;
-  signalHandlers: number;
+  signalHandlersAdded: number;
 }
 
 function runProgram(runs: string[][]): Promise<ProgramOutput> {
@@ -73,7 +74,7 @@ describe('runConformance twice in one program', { timeout: 120_000 }, () => {
       { code: 1, summary: ['ledger-conformance: FAIL (exit 1)', `reports: ${failing}/summary.txt, ${failing}/junit.xml, ${failing}/rules.json`] },
       { code: 0, summary: ['ledger-conformance: PASS (exit 0)', `reports: ${passing}/summary.txt, ${passing}/junit.xml, ${passing}/rules.json`] },
     ]);
-    expect(output).toMatchObject({ exitCode: null, baseUrl: null, vitest: null, signalHandlers: 0 });
+    expect(output).toMatchObject({ exitCode: null, baseUrl: null, vitest: null, signalHandlersAdded: 0 });
   });
 
   it('leaves no handler of Ctrl-C or SIGTERM behind when a run is refused after its report directory was taken', async () => {
@@ -87,6 +88,6 @@ describe('runConformance twice in one program', { timeout: 120_000 }, () => {
       expect.stringMatching(/^unknown fault "no-such-fault"/),
       expect.stringMatching(/^no target for ledger-query/),
     ]);
-    expect(output).toMatchObject({ exitCode: null, signalHandlers: 0 });
+    expect(output).toMatchObject({ exitCode: null, signalHandlersAdded: 0 });
   });
 });
