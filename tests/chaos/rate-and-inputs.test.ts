@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRunConfig, parseFlags } from '../../src/config/parse-args.ts';
-import { runCli, tempDir, type CliResult } from '../production/cli-helpers.ts';
+import { runCli, runCliProcess, tempDir, type CliResult } from '../production/cli-helpers.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
 import { busiestSecond } from '../support/busiest-second.ts';
 
@@ -16,10 +16,11 @@ describe('--rate holds in every one-second window at the server, the start-up pr
   const dir = tempDir('chaos-rate');
 
   beforeAll(async () => {
-    // The server answers by itself, so nothing else in this process delays the arrival times it takes.
+    // The server answers by itself, and the run is a process of its own, so nothing else in this
+    // process delays the arrival times it takes (the run's coordinator would, on this thread).
     proxy = await startFaultProxy('http://127.0.0.1:9', () => ({ kind: 'answer', answer: { status: 200, headers: {}, body: '{}' } }));
     // Two workers: the rate and the budget are the run's, kept by its coordinator, not each worker's.
-    result = await runCli(['run', '--no-html', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--rate', String(RATE), '--max-requests', String(BUDGET), '--workers', '2', '--seed', BIG_SEED, '--quiet', '--report-dir', dir], 60_000);
+    result = await runCliProcess(['run', '--no-html', '--only', 'status', '--status-url', `${proxy.url}/status/api/v2`, '--rate', String(RATE), '--max-requests', String(BUDGET), '--workers', '2', '--seed', BIG_SEED, '--quiet', '--report-dir', dir], 60_000);
   }, 70_000);
   afterAll(async () => {
     await proxy?.close();

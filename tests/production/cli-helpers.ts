@@ -42,7 +42,8 @@ function loadCliMain(): Promise<typeof CliMain> {
  * Runs `ledger-conformance ARGS` to its end in this process and returns its exit code and what it
  * printed: the CLI's own entry (src/cli/cli-main.ts) with the output and environment a child gets.
  * A child spent about half a second of CPU starting Node and loading vite and vitest, once per
- * run. What only a process shows (its exit, signals, stray output) is runCliProcess's to test.
+ * run. What only a process shows (its exit, signals, stray output), and timing measured at a server
+ * in this process, which the run's own work here would skew, are runCliProcess's to test.
  */
 export async function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
   const main = await loadCliMain();

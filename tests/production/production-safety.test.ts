@@ -5,7 +5,7 @@ import { guardRequest, RequestRefused } from '../../src/harness/request-guard.ts
 import { resolveConfig } from '../../src/harness/resolve-config.ts';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.ts';
 import { peakPerSecond } from '../../src/report/exchange-stats.ts';
-import { readJson, ruleRows, runCli, tempDir, type CliResult } from './cli-helpers.ts';
+import { readJson, ruleRows, runCliProcess, tempDir, type CliResult } from './cli-helpers.ts';
 
 describe('the request guard in front of the client', () => {
   const remote = { baseUrl: 'https://mirror.example', statusUrl: 'https://status.example/api/v2', verifyUrl: 'https://verify.example/server' };
@@ -59,7 +59,9 @@ describe('a verification run against a target treated as remote, without --allow
 
   beforeAll(async () => {
     server = await startReferenceServer();
-    result = await runCli([
+    // A process of its own: the rate is measured at the server, whose arrival times the run's
+    // coordinator would delay on this thread.
+    result = await runCliProcess([
       'run', '--no-html', '--only', 'verify', '--verify-url', server.verifyUrl, '--treat-as-remote',
       '--rate', String(rate), '--max-requests', String(maxRequests), '--seed', '7', '--report-dir', dir,
     ]);
