@@ -30,12 +30,15 @@ class TextSink extends Writable {
   }
 }
 
-let compiledCliMain: Promise<typeof CliMain> | undefined;
+let upToDate: Promise<unknown> | undefined;
 
-/** The CLI's entry of the compiled copy, which bin/ledger-conformance.mjs runs (built first if a source changed). */
-function loadCliMain(): Promise<typeof CliMain> {
-  compiledCliMain ??= ensureRuntimeBuild().then(async () => ((await import(pathToFileURL(join(DIST, 'src', 'cli', 'cli-main.js')).href)) as { cliMain: typeof CliMain }).cliMain);
-  return compiledCliMain;
+/**
+ * A module of the compiled copy the CLI runs (`src/cli/cli-main.js`), brought up to date first as
+ * bin/ledger-conformance.mjs does (once per test process); Node loads it (vitest.config.ts leaves dist/ to it).
+ */
+export async function importCompiled<T>(path: string): Promise<T> {
+  await (upToDate ??= ensureRuntimeBuild());
+  return (await import(pathToFileURL(join(DIST, path)).href)) as T;
 }
 
 /**
@@ -46,7 +49,7 @@ function loadCliMain(): Promise<typeof CliMain> {
  * in this process, which the run's own work here would skew, are runCliProcess's to test.
  */
 export async function runCli(args: string[], timeoutMs = 120_000): Promise<CliResult> {
-  const main = await loadCliMain();
+  const { cliMain: main } = await importCompiled<{ cliMain: typeof CliMain }>('src/cli/cli-main.js');
   const stdout = new TextSink();
   const stderr = new TextSink();
   let timer: NodeJS.Timeout | undefined;

@@ -3,14 +3,12 @@
 // and violations.
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { createVitest } from 'vitest/node';
 import { buildRunConfig } from '../../src/config/parse-args.ts';
 import { resolveConfig } from '../../src/harness/resolve-config.ts';
 import type { ConformanceMeta } from '../../src/harness/conformance-meta.ts';
-import type { ResolvedConfig } from '../../src/config/run-config.ts';
-import { DIST, ensureRuntimeBuild } from '../../scripts/runtime-build.mjs';
-import { concurrencyLimit, readJson, tempDir } from './cli-helpers.ts';
+import { DIST } from '../../scripts/runtime-build.mjs';
+import { concurrencyLimit, importCompiled, readJson, tempDir } from './cli-helpers.ts';
 
 export interface RuleEvidence {
   held: number;
@@ -31,11 +29,9 @@ interface VitestJson {
 
 /** What the compiled CLI uses to start vitest: its configuration and the guard of this process's exit code and environment. */
 async function compiledRunParts() {
-  await ensureRuntimeBuild();
-  const load = (path: string) => import(pathToFileURL(join(DIST, 'src', 'cli', path)).href);
   const [{ vitestConfig }, { keepingHostState }] = await Promise.all([
-    load('package-root.js') as Promise<typeof import('../../src/cli/package-root.ts')>,
-    load('host-state.js') as Promise<typeof import('../../src/cli/host-state.ts')>,
+    importCompiled<typeof import('../../src/cli/package-root.ts')>('src/cli/package-root.js'),
+    importCompiled<typeof import('../../src/cli/host-state.ts')>('src/cli/host-state.js'),
   ]);
   return { vitestConfig, keepingHostState };
 }
