@@ -8,7 +8,7 @@ export interface BuildLayout {
   topFiles: string[];
   /** The memo shipped beside the compiled code: its folder under dist, and the compiled script that fills it. */
   shippedMemo?: { dir: string; filler: string };
-  /** Entries (relative to root) compiled into one file each with the packages they import. */
+  /** Entries (relative to root) compiled into one CommonJS script each (.cjs beside them) with the packages they import. */
   bundled?: string[];
 }
 export declare function ensureRuntimeBuild(layout?: BuildLayout): Promise<boolean>;

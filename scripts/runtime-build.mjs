@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleEntry } from './bundle-entry.mjs';
+import { bundledName, bundleEntry } from './bundle-entry.mjs';
 
 const RECIPE = fileURLToPath(import.meta.url);
 const ROOT = join(dirname(RECIPE), '..');
@@ -19,8 +19,8 @@ const REPOSITORY = {
   dist: DIST,
   folders: ['specs', 'src', 'suites', 'generators', 'reference', 'fixtures'],
   topFiles: ['vitest.config.ts', 'allurerc.mjs'],
-  // Entries Node starts on a thread of their own, bundled with the packages they load (one file).
-  bundled: ['src/report/html-writer-thread.mjs'],
+  // Entries bundled with the packages they load into one CommonJS script each (.cjs beside them).
+  bundled: ['src/report/allure-writer.mjs'],
   // The memo of the contract's own texts shipped with the code (specs/content-memo.ts reads it from
   // there), filled after each build by the compiled filler.
   shippedMemo: { dir: 'content-memo', filler: join('src', 'harness', 'fill-shipped-memo.js') },
@@ -97,7 +97,7 @@ async function build({ root, dist, shippedMemo, bundled = [] }, files) {
     produced.add(out.path);
   }
   for (const rel of bundled) {
-    const target = join(dist, rel);
+    const target = join(dist, bundledName(rel));
     writeAtomically(target, await bundleEntry(root, rel));
     produced.add(target);
   }

@@ -1,29 +1,53 @@
 // The HTML test tree is written on a thread of its own (src/report/html-report.ts): it writes the
 // report from allure's results, a run that ends without asking for it is not held open by it, and
-// a process started with node flags of its own (an --eval) does not pass them to it.
+// a process started with node flags of its own (an --eval) does not pass them to it. The compiled
+// copy's writer loads allure's packages as one script with V8's code cache.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateHtmlReport } from '../src/report/html-report.ts';
-import { ROOT, tempDir } from './production/cli-helpers.ts';
+import { DIST } from '../scripts/runtime-build.mjs';
+import { importCompiled, ROOT, tempDir } from './production/cli-helpers.ts';
+
+/** A results folder with one failed test in it. */
+function failedResults(): string {
+  const dir = tempDir('html-writer');
+  const results = join(dir, 'allure-results');
+  mkdirSync(results);
+  const now = Date.now();
+  writeFileSync(join(results, 'c0ffee00-0000-4000-8000-000000000001-result.json'), JSON.stringify({
+    uuid: 'c0ffee00-0000-4000-8000-000000000001', historyId: 'h1', name: 'limit above 100 is refused', fullName: 'suites/x.test.ts#limit',
+    status: 'failed', stage: 'finished', start: now - 5, stop: now, labels: [], links: [], parameters: [], steps: [], attachments: [],
+    statusDetails: { message: 'expected 400, got 200' },
+  }));
+  return results;
+}
+
+/** The test tree written into `html` from failedResults(): a page with the failed test counted. */
+function expectFailedTree(html: string): void {
+  expect(readFileSync(join(html, 'index.html'), 'utf8').length).toBeGreaterThan(10_000);
+  expect(JSON.parse(readFileSync(join(html, 'summary.json'), 'utf8'))).toMatchObject({ status: 'failed', stats: { failed: 1, total: 1 } });
+}
 
 describe('HTML report writer', () => {
   it('writes the test tree from allure results', async () => {
-    const dir = tempDir('html-writer');
-    const results = join(dir, 'allure-results');
-    mkdirSync(results);
-    const now = Date.now();
-    writeFileSync(join(results, 'c0ffee00-0000-4000-8000-000000000001-result.json'), JSON.stringify({
-      uuid: 'c0ffee00-0000-4000-8000-000000000001', historyId: 'h1', name: 'limit above 100 is refused', fullName: 'suites/x.test.ts#limit',
-      status: 'failed', stage: 'finished', start: now - 5, stop: now, labels: [], links: [], parameters: [], steps: [], attachments: [],
-      statusDetails: { message: 'expected 400, got 200' },
-    }));
-    await generateHtmlReport(results, join(dir, 'html'), 'html-writer test');
-    const page = readFileSync(join(dir, 'html', 'index.html'), 'utf8');
-    expect(page.length).toBeGreaterThan(10_000);
-    expect(existsSync(join(dir, 'html', 'summary.json'))).toBe(true);
-    expect(JSON.parse(readFileSync(join(dir, 'html', 'summary.json'), 'utf8'))).toMatchObject({ status: 'failed', stats: { failed: 1, total: 1 } });
+    const html = join(tempDir('html-writer-out'), 'html');
+    await generateHtmlReport(failedResults(), html, 'html-writer test');
+    expectFailedTree(html);
+  });
+
+  it('writes it in the compiled copy from allure bundled as one script, whose compiled code V8 keeps beside it', async () => {
+    const compiled = await importCompiled<typeof import('../src/report/html-report.ts')>('src/report/html-report.js');
+    const report = join(DIST, 'src', 'report');
+    expect(readdirSync(report)).toContain('allure-writer.cjs');
+    // Twice: the second run of the script is from the cache when the first kept it (or an earlier run did).
+    for (const out of ['first', 'second']) {
+      const html = join(tempDir(`html-writer-${out}`), 'html');
+      await compiled.generateHtmlReport(failedResults(), html, 'html-writer test');
+      expectFailedTree(html);
+    }
+    expect(readdirSync(report).filter((name) => /^allure-writer\.cjs\.[0-9a-f]{16}\.v8-cache$/.test(name)).length).toBeGreaterThan(0);
   });
 
   /** Node running `code` as an ES module given by --eval (a flag a thread must not take), from the root. */

@@ -88,20 +88,25 @@ describe('the compiled copy of the sources', () => {
     writeFileSync(join(layout.root, 'package.json'), JSON.stringify({ name: 'app', dependencies: { a: '1.0.0' } }));
     install(join(layout.root, 'node_modules'), join(layout.root, 'node_modules'), 'at build');
     // The project's own module gets the place of its compiled copy beside the bundle.
-    writeFileSync(join(layout.root, 'src', 'place.mjs'), 'export const place = import.meta.url;\n');
-    writeFileSync(join(layout.root, 'src', 'thread.mjs'), "import { own, said, where } from 'a';\nimport { place } from './place.mjs';\nprocess.stdout.write(`${own}, ${where}, ${said}, ${place.slice(place.indexOf('/dist/'))}`);\n");
+    // ES module code stays strict code in the script.
+    writeFileSync(join(layout.root, 'src', 'place.mjs'), 'export const place = import.meta.url;\nexport const strict = (function () { return this; })() === undefined;\n');
+    writeFileSync(join(layout.root, 'src', 'thread.mjs'), "import { own, said, where } from 'a';\nimport { place, strict } from './place.mjs';\nprocess.stdout.write(`${own}, ${where}, ${said}, ${place.slice(place.indexOf('/dist/'))}, ${strict ? 'strict' : 'sloppy'}`);\n");
     await ensureRuntimeBuild({ ...layout, bundled: ['src/thread.mjs'] });
-    const bundle = readFileSync(join(layout.dist, 'src', 'thread.mjs'), 'utf8');
-    expect([...bundle.matchAll(/^import .* from '([^']+)';$/gm)].map(([, from]) => from).every((from) => from.startsWith('node:'))).toBe(true);
+    // One CommonJS script beside where the entry's copy would be, requiring only Node's built-ins.
+    expect(existsSync(join(layout.dist, 'src', 'thread.mjs'))).toBe(false);
+    const bundle = readFileSync(join(layout.dist, 'src', 'thread.cjs'), 'utf8');
+    const required = [...bundle.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map(([, from]) => from);
+    expect(required.length).toBeGreaterThan(0);
+    expect(required.every((from) => from.startsWith('node:'))).toBe(true);
 
     // Installed elsewhere, with b under a's own node_modules rather than beside it.
     const consumer = mkdtempSync(join(tmpdir(), 'lc-bundle-consumer-'));
     const app = join(consumer, 'node_modules', 'app');
     mkdirSync(join(app, 'dist', 'src'), { recursive: true });
-    writeFileSync(join(app, 'dist', 'src', 'thread.mjs'), bundle);
+    writeFileSync(join(app, 'dist', 'src', 'thread.cjs'), bundle);
     install(join(consumer, 'node_modules'), join(consumer, 'node_modules', 'a', 'node_modules'), 'installed');
     rmSync(layout.root, { recursive: true, force: true });
-    expect(execFileSync(process.execPath, [join(app, 'dist', 'src', 'thread.mjs')], { encoding: 'utf8' })).toBe('a installed, b installed, import.meta.url, /dist/src/place.mjs');
+    expect(execFileSync(process.execPath, [join(app, 'dist', 'src', 'thread.cjs')], { encoding: 'utf8' })).toBe('a installed, b installed, import.meta.url, /dist/src/place.mjs, strict');
     rmSync(consumer, { recursive: true, force: true });
   });
 });

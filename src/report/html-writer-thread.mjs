@@ -1,11 +1,17 @@
 // The HTML test tree's writer, on a thread of its own: loading allure's report writer takes CPU, and
 // on the run's main thread it would hold up the run coordinator the test workers ask before every
-// request. JavaScript, not TypeScript: Node loads a thread's entry itself. The compiled copy holds it
-// bundled with the packages below in one file (scripts/bundle-entry.mjs), so the plugins are
-// imported here rather than looked up by name when the configuration is read.
+// request. JavaScript, not TypeScript: Node loads a thread's entry itself. The compiled copy holds
+// allure's packages bundled as one script (allure-writer.cjs), loaded with V8's code cache; the
+// sources import them as they are.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { AllureReport, readRawConfig, resolveConfig } from '@allurereport/core';
-import AwesomePlugin from '@allurereport/plugin-awesome';
+import { loadCodeCachedScript } from './code-cached-script.mjs';
+
+const BUNDLE = fileURLToPath(new URL('./allure-writer.cjs', import.meta.url));
+const writer = existsSync(BUNDLE) ? loadCodeCachedScript(BUNDLE) : { exports: await import('./allure-writer.mjs'), keep() {} };
+const { AllureReport, AwesomePlugin, resolveConfig } = writer.exports;
 
 /** The plugins this writer carries, by the names allurerc.mjs gives them. */
 const PLUGINS = { awesome: AwesomePlugin };
@@ -20,7 +26,8 @@ function pluginsOf(config) {
   });
 }
 
-const configured = readRawConfig(workerData.root, 'allurerc.mjs');
+// Imported here, not by allure's readRawConfig: the bundled script may not import().
+const configured = import(pathToFileURL(join(workerData.root, 'allurerc.mjs')).href).then((module) => module.default);
 // A failed read is told when the report is asked for (below), not thrown on its own.
 configured.catch(() => undefined);
 
@@ -33,6 +40,8 @@ parentPort.on('message', async ({ resultsDir, outputDir, name }) => {
     await report.start();
     await report.readDirectory(resultsDir);
     await report.done();
+    // Before the answer: the thread is stopped once it is given.
+    writer.keep();
     parentPort.postMessage({ written: true });
   } catch (error) {
     parentPort.postMessage({ written: false, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
