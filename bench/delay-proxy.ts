@@ -17,13 +17,17 @@ function endToEndHeaders(raw: string[]): string[] {
   return kept;
 }
 
+// Node's own limit on a request's line and headers (16 KiB) would answer an over-long request itself,
+// with a bare 431 and no body: the target behind the proxy must see it and answer it as it does.
+const PASSED_HEADER_BYTES = 1 << 20;
+
 export async function startDelayProxy(target: string, delayMs: number): Promise<DelayProxy> {
   const upstream = new URL(target);
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer({ maxHeaderSize: PASSED_HEADER_BYTES }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+      const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host }, maxHeaderSize: PASSED_HEADER_BYTES }, (answer) => {
         const body: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => body.push(chunk));
         answer.on('end', () => setTimeout(() => {
