@@ -1,15 +1,17 @@
 // Bundles one entry of the compiled copy with the packages it imports into a single CommonJS script:
 // Node loads one file several times faster than the hundreds of modules it replaces (the HTML
 // writer's allure packages load in 0.15 s bundled, 0.4 s unbundled), and a script, unlike an ES
-// module, can be compiled with V8's code cache (src/report/code-cached-script.mjs). A bundled module of a package that finds
-// files beside itself (import.meta.url, __dirname) is told where its own file lies in the installed
-// package, found at run time the way Node finds it: through the packages that depend on it.
+// module, can be compiled with V8's code cache (src/report/code-cached-script.mjs). A bundled
+// module of a package that finds files beside itself (import.meta.url, __dirname) is told where its
+// own file lies in the installed package, found at run time the way Node finds it: through the
+// packages that depend on it.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 
 const LOCATION_HELPER = [
-  // First, where it is a directive: the bundled ES modules' code is strict code (esbuild's own "use strict" follows the banner).
+  // First, where it is a directive: the bundled ES modules' code is strict code (esbuild's own
+  // "use strict" comes after the banner, where it is none).
   "'use strict';",
   "const { createRequire: __lcCreateRequire } = require('node:module');",
   "const { dirname: __lcDirname } = require('node:path');",
