@@ -90,7 +90,8 @@ export async function prepareReferenceCache(env: Record<string, string> = {}, li
 export async function startReferenceProcess(env: Record<string, string> = {}, args: string[] = [], limitMs = 300_000): Promise<ReferenceProcess> {
   await ensureRuntimeBuild();
   const started = performance.now();
-  const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, 'dist/reference/main.js', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // With an IPC channel the reference stops when this process goes, however it ends (reference/main.ts).
+  const child = spawn(process.execPath, [...REFERENCE_NODE_FLAGS, 'dist/reference/main.js', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
