@@ -33,8 +33,8 @@ class TextSink extends Writable {
 let upToDate: Promise<unknown> | undefined;
 
 /**
- * A module of the compiled copy the CLI runs (`src/cli/cli-main.js`), brought up to date first as
- * bin/ledger-conformance.mjs does (once per test process); Node loads it (vitest.config.ts leaves dist/ to it).
+ * A module of the compiled copy the CLI runs (`src/cli/cli-main.js`, say), brought up to date first
+ * as bin/ledger-conformance.mjs does (once per test process); Node loads it (vitest.config.ts leaves dist/ to it).
  */
 export async function importCompiled<T>(path: string): Promise<T> {
   await (upToDate ??= ensureRuntimeBuild());

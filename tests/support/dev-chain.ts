@@ -1,7 +1,7 @@
 // A development chain for the project's tests: the anvil binary of the @foundry-rs/anvil package
 // (installed by npm ci, nothing downloaded at run time) on a loopback port of its own choosing, up
-// within a bound;
-// and a deployment on it from its first unlocked account, through the suite's own JSON-RPC caller.
+// within a bound; and a deployment on it from its first unlocked account, through the suite's own
+// JSON-RPC caller.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
