@@ -3,6 +3,7 @@ import { payerOf } from '../../src/checks/accounts-involved.ts';
 import { expectLinkHeader } from '../../src/checks/link-header.ts';
 import { expectNextLinkKeepsFilters } from '../../src/checks/next-link-keeps-filters.ts';
 import { expectWalkVisitsEachOnce } from '../../src/checks/walk-visits-each-once.ts';
+import { mapCases, partsAtOnce } from '../../src/harness/cases-at-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { SCHEDULE_LIST, TRANSACTION_LIST, type LedgerList, type Schedule, type Transaction } from '../../src/walkers/ledger-lists.ts';
 import { satisfiesCursorFilters } from '../../src/walkers/cursor-filters.ts';
@@ -33,19 +34,25 @@ async function walkAt<T>(t: Check, list: LedgerList<T>, query: Array<[string, st
 /**
  * Walks the query descending and ascending at a small page size and compares each walk with the
  * unpaged answer. Descending first: on the public service an ascending walk of ne:X with a bound
- * loops (deviation 5) and stops the test, and only the descending one meets deviation 12.
+ * loops (deviation 5) and stops the test, and only the descending one meets deviation 12. Both
+ * unpaged answers come before either walk, so a selection too small skips the test unwalked; the two
+ * walks then go side by side (in that order where cases go one at a time), each a chain of pages.
  */
 async function expectWalksVisitEachOnce<T>(t: Check, list: LedgerList<T>, filters: Array<[string, string]>, limit: number): Promise<void> {
-  for (const order of ['desc', 'asc']) {
-    const query: Array<[string, string]> = [...filters, ['order', order]];
-    const expected = await unpaged(t, list, query);
+  const orders = ['desc', 'asc'] as const;
+  const queryOf = (order: string): Array<[string, string]> => [...filters, ['order', order]];
+  const selections = await mapCases(t, [...orders], (order) => unpaged(t, list, queryOf(order)));
+  for (const expected of selections) {
     if (expected.length < 2) t.skip(`${queryText(filters)} selects ${expected.length} item(s): not enough for a walk of several pages`);
+  }
+  await partsAtOnce(t, orders.map((order, i) => async () => {
+    const expected = selections[i]!;
     // A short selection is still walked, at a page size that makes several pages of it.
     const size = expected.length > limit ? limit : Math.max(1, Math.floor(expected.length / 2));
-    const walk = await walkAt(t, list, query, size, expected.length);
+    const walk = await walkAt(t, list, queryOf(order), size, expected.length);
     expectWalkVisitsEachOnce(t, walk, { limit: size, key: list.sortKey.key, expected });
     t.note(`order=${order}: ${expected.length} items in ${walk.pages.length} pages of ${size}`);
-  }
+  }));
 }
 
 /** Every next link of a walk keeps the request's parameters and announces itself in a Link header. */
@@ -80,11 +87,11 @@ describe.concurrent('GET /api/v1/schedules', () => {
     for (const s of first.items) counts.set(s.creator_account_id, (counts.get(s.creator_account_id) ?? 0) + 1);
     const [creator, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
     if (!creator || count! < 2) t.skip('no account created two schedules among the first ones: no filtered walk of several pages');
-    for (const order of ['asc', 'desc'] as const) {
+    await partsAtOnce(t, (['asc', 'desc'] as const).map((order) => async () => {
       const request: Array<[string, string]> = [['account.id', creator], ['order', order], ['limit', String(Math.max(1, Math.floor(count! / 3)))]];
       const walk = await walkPages<Schedule>(t, SCHEDULE_LIST.path, { listKey: SCHEDULE_LIST.listKey, query: request, pageCap: 6, rule: SCHEDULE_LIST.envelope });
       expectLinksOfWalk(t, SCHEDULE_LIST, walk, request, order);
-    }
+    }));
   });
 });
 
@@ -108,7 +115,7 @@ describe.concurrent('GET /api/v1/transactions', () => {
     if (first.items.length < 2) t.skip(`the target lists ${first.items.length} transactions: too few for a walk`);
     const skipped = TRANSACTION_LIST.sortKey.key(first.items[Math.min(3, first.items.length - 1)]!);
     // The whole list is no bounded walk on a live target: three full pages show whether the cursor moves.
-    for (const order of ['asc', 'desc'] as const) {
+    await partsAtOnce(t, (['asc', 'desc'] as const).map((order) => async () => {
       const query: Array<[string, string]> = [['timestamp', `ne:${skipped}`], ['order', order], ['limit', '5']];
       const walk = await walkPages<Transaction>(t, TRANSACTION_LIST.path, {
         listKey: TRANSACTION_LIST.listKey, query, pageCap: 3, rule: TRANSACTION_LIST.envelope,
@@ -118,7 +125,7 @@ describe.concurrent('GET /api/v1/transactions', () => {
       const keys = walk.items.map(TRANSACTION_LIST.sortKey.key);
       t.soft('LQ-4-pagination-walk', new Set(keys).size === keys.length && !keys.includes(skipped),
         `a walk of timestamp=ne:${skipped} order=${order} visits ${keys.length} items, ${keys.length - new Set(keys).size} of them twice${keys.includes(skipped) ? `, and ${skipped} itself` : ''}`, walk.pages[0]!.exchange);
-    }
+    }));
   });
 
   ruleTest('a walk of timestamp=ne:T with one bound keeps the bound in every next link and ends inside it', [...FILTERED_WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
@@ -132,10 +139,10 @@ describe.concurrent('GET /api/v1/transactions', () => {
     const first = await ascendingSlice(t, TRANSACTION_LIST, 1);
     if (first.items.length === 0) t.skip('the target lists no transactions');
     const stamp = TRANSACTION_LIST.sortKey.key(first.items[Math.floor(first.items.length / 2)]!);
-    for (const filter of [stamp, `eq:${stamp}`]) {
+    await partsAtOnce(t, [stamp, `eq:${stamp}`].map((filter) => async () => {
       const walk = await walkAt(t, TRANSACTION_LIST, [['timestamp', filter]], 1, 1);
       expectWalkVisitsEachOnce(t, walk, { limit: 1, key: TRANSACTION_LIST.sortKey.key, expected: [stamp] });
-    }
+    }));
   });
 
   ruleTest('links.next keeps account.id, timestamp, order and limit and moves a timestamp cursor; the Link header repeats it', ['LQ-4-pagination-keeps-filters', 'LQ-4-link-header', ...WALK_RULES, TRANSACTION_LIST.envelope], async (t) => {
@@ -146,10 +153,10 @@ describe.concurrent('GET /api/v1/transactions', () => {
     const [payer, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
     if (count < 2) t.skip('no account paid for two of the oldest transactions: no filtered walk of several pages');
     const high = TRANSACTION_LIST.sortKey.key(first.items.at(-1)!);
-    for (const order of ['asc', 'desc'] as const) {
+    await partsAtOnce(t, (['asc', 'desc'] as const).map((order) => async () => {
       const request: Array<[string, string]> = [['account.id', payer], ['timestamp', `lte:${high}`], ['order', order], ['limit', String(Math.max(1, Math.floor(count / 3)))]];
       const walk = await walkPages<Transaction>(t, TRANSACTION_LIST.path, { listKey: TRANSACTION_LIST.listKey, query: request, pageCap: 6, rule: TRANSACTION_LIST.envelope });
       expectLinksOfWalk(t, TRANSACTION_LIST, walk, request, order);
-    }
+    }));
   });
 });
