@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { REFERENCE_V8_FLAGS } from './src/cli/embedded-reference.ts';
 import { TurnLaneSequencer } from './src/harness/turn-lane-sequencer.ts';
 
 // The CLI runs the compiled copy (dist/vitest.config.js with .js suites); `npm test` the sources.
@@ -44,6 +45,8 @@ export const vitestConfigFor = (conformanceWorkers: number) => defineConfig({
           // another file left.
           maxWorkers: TEST_RUN_WORKERS,
           isolate: false,
+          // Many self tests serve the reference in their own process (reference/server.ts).
+          execArgv: REFERENCE_V8_FLAGS,
           globalSetup: ['tests/support/scratch-tmpdir.ts'],
           server: { deps: { external: COMPILED_CLI } },
           testTimeout: 60_000,

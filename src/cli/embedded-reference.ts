@@ -12,13 +12,18 @@ import type { Layer } from '../../reference/faults/layer.ts';
 const COMPILED = import.meta.url.endsWith('.js');
 const MAIN = fileURLToPath(new URL(`../../reference/main.${COMPILED ? 'js' : 'ts'}`, import.meta.url));
 
+/**
+ * For any process that serves the reference: PGlite's WebAssembly (9 MB) on V8's baseline compiler
+ * only. Optimising its hot functions cost more CPU than it saved over a run (a ledger run's
+ * reference: start 1.5 -> 1.0 s, serving 4.7 -> 4.0 s of CPU).
+ */
+export const REFERENCE_V8_FLAGS = ['--liftoff-only'];
+
 // A young generation of 4 MB semi-spaces instead of 16: about 50 MB less resident at the same speed
 // of answers (the server's allocations are short-lived and small). An old generation of at most
 // 192 MB: left alone V8 let it grow to about 150 MB of which a third was live, and the process past
 // 400 MB (issue 27); 51 MB were live after a main job, leaving room for its answer cache (at most 1000 pages).
-// PGlite's WebAssembly (9 MB) on V8's baseline compiler only: optimising its hot functions cost more
-// CPU than they saved over a run (a ledger run: start 1.5 -> 1.0 s, serving 4.7 -> 4.0 s of CPU).
-export const REFERENCE_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=192', '--liftoff-only'];
+export const REFERENCE_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=192', ...REFERENCE_V8_FLAGS];
 
 /** What reference/main.ts sends its parent once it listens. */
 export interface ReadyMessage { ready: { baseUrl: string; statusUrl: string; verifyUrl: string } }
