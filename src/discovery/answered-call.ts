@@ -1,5 +1,5 @@
 import type { Check } from '../harness/rule-test.ts';
-import { mapCases } from '../harness/cases-at-once.ts';
+import { mapCases, partsAtOnce } from '../harness/cases-at-once.ts';
 import { responseJson, type Exchange } from '../http/exchange.ts';
 import { knownCallBody, knownCallsFor } from '../known-calls/known-calls.ts';
 import { discover } from './discover.ts';
@@ -45,15 +45,24 @@ export function sendCall(t: Check, body: unknown, contentType = 'application/jso
  * `withFields` are added to every body (a control that names a default explicitly).
  */
 async function callCandidates(t: Check, options: { needData?: boolean; withFields?: Record<string, unknown> }): Promise<Array<{ body: CallBody; origin: string }>> {
-  const listed = new Set(await listedContractAddresses(t));
+  // The contract list and the recorded results do not depend on each other: asked side by side.
+  let listed = new Set<string>();
+  let results: Exchange | undefined;
+  await partsAtOnce(t, [
+    async () => {
+      listed = new Set(await listedContractAddresses(t));
+    },
+    async () => {
+      results = await t.get('/api/v1/contracts/results', [['limit', '25']]);
+    },
+  ]);
   const candidates: Array<{ body: CallBody; origin: string }> = [];
   for (const known of knownCallsFor(t.config)) {
     if (known.expectedResult !== undefined && known.block === undefined && listed.has(known.to.toLowerCase())) {
       candidates.push({ body: knownCallBody(known), origin: `known call "${known.description}"` });
     }
   }
-  const results = await t.get('/api/v1/contracts/results', [['limit', '25']]);
-  const recorded = (responseJson(results) as { results?: Array<Record<string, unknown>> } | undefined)?.results ?? [];
+  const recorded = (responseJson(results!) as { results?: Array<Record<string, unknown>> } | undefined)?.results ?? [];
   for (const r of recorded) {
     const to = typeof r.to === 'string' ? r.to.toLowerCase() : '';
     if (listed.has(to) && typeof r.function_parameters === 'string' && CALL_DATA.test(r.function_parameters) && r.result === 'SUCCESS') {
