@@ -15,7 +15,7 @@ import { expectMatchesResponseSchema } from '../../src/checks/response-schema.ts
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { responseSchemaRules } from '../../src/checks/schema-rules.ts';
 import { softly } from '../../src/checks/softly.ts';
-import { forEachCase } from '../../src/harness/cases-at-once.ts';
+import { forEachCase, mapCases } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
@@ -201,9 +201,11 @@ for (const endpoint of endpoints) {
  */
 async function partsAnswerAlone(t: Check, path: string, query: Array<[string, string]>, invalid: Array<{ name: string; value: unknown }>): Promise<boolean> {
   const broken = new Set(invalid.map((i) => `${i.name}=${String(i.value)}`));
-  for (const [name, value] of query) {
+  // The parts do not depend on each other: sent side by side, judged in the query's order.
+  const answers = await mapCases(t, query, (part) => t.get(path, [part]));
+  for (const [i, [name, value]] of query.entries()) {
     const wanted = broken.has(`${name}=${value}`) ? 400 : 200;
-    const alone = await t.get(path, [[name, value]]);
+    const alone = answers[i]!;
     if (alone.status !== wanted) {
       for (const rule of PARAMETER_MESSAGE_RULES) t.notEvaluated(rule, `${name}=${value} alone answered ${alone.status}, not ${wanted}: a combined request cannot show one message per invalid parameter`);
       return false;
