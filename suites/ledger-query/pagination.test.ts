@@ -41,7 +41,7 @@ async function walkAt<T>(t: Check, list: LedgerList<T>, query: Array<[string, st
 async function expectWalksVisitEachOnce<T>(t: Check, list: LedgerList<T>, filters: Array<[string, string]>, limit: number): Promise<void> {
   const orders = ['desc', 'asc'] as const;
   const queryOf = (order: string): Array<[string, string]> => [...filters, ['order', order]];
-  const selections = await mapCases(t, [...orders], (order) => unpaged(t, list, queryOf(order)));
+  const selections = await mapCases(t, orders, (order) => unpaged(t, list, queryOf(order)));
   for (const expected of selections) {
     if (expected.length < 2) t.skip(`${queryText(filters)} selects ${expected.length} item(s): not enough for a walk of several pages`);
   }
