@@ -1,12 +1,13 @@
 // The package as a user gets it: `npm pack`, installed into an empty project (offline, from npm's
 // cache, pinned by a lock file derived from ours), then the bin run on plain Node and the library imported.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { machineMemoPath } from '../specs/content-memo.ts';
+import { DIST } from '../scripts/runtime-build.mjs';
 import { ROOT } from './production/cli-helpers.ts';
 
 const exec = promisify(execFile);
@@ -44,8 +45,17 @@ describe('the packed package installed in an empty project', () => {
 
   beforeAll(async () => {
     const packs = mkdtempSync(join(tmpdir(), 'lc-pack-'));
-    // npm pack runs the prepack build (the compiled code in dist/, the run-time files beside it, declarations).
-    await exec('npm', ['pack', '--pack-destination', packs], { cwd: ROOT, env: childEnv() });
+    // What a run of the compiled copy leaves in dist/ (vitest's cache of its last results) is no part
+    // of the package: packing it also raced the runs of other tests writing it (npm pack failed on EOF).
+    const leftover = join(DIST, 'node_modules', '.vite', 'vitest', 'lc-package-install');
+    mkdirSync(leftover, { recursive: true });
+    writeFileSync(join(leftover, 'results.json'), '{}');
+    try {
+      // npm pack runs the prepack build (the compiled code in dist/, the run-time files beside it, declarations).
+      await exec('npm', ['pack', '--pack-destination', packs], { cwd: ROOT, env: childEnv() });
+    } finally {
+      rmSync(leftover, { recursive: true, force: true });
+    }
     project = consumerProject(join(packs, `${pkg.name}-${pkg.version}.tgz`));
     await exec('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: project, env: childEnv() });
     installed = join(project, 'node_modules', pkg.name);
@@ -54,6 +64,7 @@ describe('the packed package installed in an empty project', () => {
 
   it('ships JavaScript with declarations for every export, and no TypeScript sources to run', () => {
     expect(existsSync(join(installed, 'src'))).toBe(false);
+    expect(existsSync(join(installed, 'dist', 'node_modules'))).toBe(false);
     expect(existsSync(join(installed, 'dist', 'src', 'cli', 'main.js'))).toBe(true);
     for (const target of Object.values(pkg.exports)) {
       if (typeof target !== 'string') expect(existsSync(join(installed, target.types)), target.types).toBe(true);
