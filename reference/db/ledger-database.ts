@@ -10,10 +10,11 @@ import { CACHE_DIR, SOURCE_ROOT as ROOT } from '../cache-dir.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 // Memory (issue 17: every process of a run <= 500 MB). WAL segments of 1 MB instead of 16 (the dump
-// held two whole segments, half its size); shared buffers of 16 MB instead of 128: the fixture
-// ledger is about 30 MB and is read from PGlite's in-memory file system anyway.
+// held two whole segments, half its size), and two of them kept instead of four (the server never
+// writes); shared buffers of 16 MB instead of 128: the fixture ledger is about 30 MB and is read
+// from PGlite's in-memory file system anyway.
 const INITDB_PARAMS = ['--wal-segsize=1'];
-const SETTINGS = ['shared_buffers = 16MB', 'min_wal_size = 2MB', 'max_wal_size = 4MB'];
+const SETTINGS = ['shared_buffers = 16MB', 'min_wal_size = 2MB', 'max_wal_size = 2MB'];
 // PGlite reads a bytea's hex text a byte at a time through a callback and parseInt (an eighth of its
 // JavaScript time in a main job's reference); Node's hex decoder does it in one call.
 const PARSERS = { [types.BYTEA]: (hex: string) => new Uint8Array(Buffer.from(hex.slice(2), 'hex')) };
@@ -58,6 +59,10 @@ async function buildDatabase(): Promise<PGlite> {
     }
   });
   await recordContractCalls(db, createSqlContractStore(db), ledger.contractCalls);
+  // The template databases (15 of the dump's 36 MB) serve only CREATE DATABASE, which the server
+  // never runs: without them every start loads a third less (0.84 -> 0.58 s of CPU, 60 MB less resident).
+  await db.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");
+  for (const template of ['template0', 'template1']) await db.exec(`DROP DATABASE ${template}`);
   await db.exec('ANALYZE');
   // Written out now, so the dump carries no WAL beyond the segment the checkpoint needs.
   await db.exec('CHECKPOINT');
