@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import setup, { removingPath } from './support/scratch-tmpdir.ts';
+import setup, { removingPath, scratchParent } from './support/scratch-tmpdir.ts';
 
 describe("the test run's temporary directory", () => {
   it('is where os.tmpdir() points until teardown, which removes it with everything in it and points back', async () => {
@@ -19,5 +19,21 @@ describe("the test run's temporary directory", () => {
     // The detached process deletes what was moved aside.
     for (let waited = 0; existsSync(removingPath(root)) && waited < 20_000; waited += 50) await sleep(50);
     expect(existsSync(removingPath(root))).toBe(false);
+  });
+
+  it('lies in an explicit TMPDIR, and otherwise on a RAM-backed file system with room where there is one', () => {
+    const before = process.env.TMPDIR;
+    try {
+      process.env.TMPDIR = join(tmpdir(), 'named');
+      expect(scratchParent()).toBe(tmpdir());
+      delete process.env.TMPDIR;
+      // A machine without /dev/shm (or without 2 GiB free there) keeps the system's temporary directory.
+      const shm = existsSync('/dev/shm') ? statfsSync('/dev/shm') : undefined;
+      const roomy = shm !== undefined && shm.type === 0x01021994 && shm.bavail * shm.bsize >= 2 * 1024 ** 3;
+      expect(scratchParent()).toBe(roomy ? '/dev/shm' : tmpdir());
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
   });
 });

@@ -2,9 +2,31 @@
 // packages, browser profiles) under one directory of this test run, removed when the run ends: left
 // in the system's temporary directory they came to about 330 MB per `npm test`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, renameSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, renameSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+// Creating a file cost 0.56 ms of CPU on this machine's disk (ext4) and 0.015 ms in memory (tmpfs),
+// and a run creates tens of thousands (every CLI run's report, an installed package): the run's
+// directory goes to a RAM-backed file system when there is one with room, unless TMPDIR names a place.
+const RAM_DIRS = ['/dev/shm'];
+const TMPFS_MAGIC = 0x01021994;
+const ROOM_BYTES = 2 * 1024 ** 3;
+
+/** The parent of the run's directory: an explicit TMPDIR, else a writable tmpfs with room, else the system's temporary directory. */
+export function scratchParent(): string {
+  if (process.env.TMPDIR) return tmpdir();
+  for (const dir of RAM_DIRS) {
+    try {
+      const fs = statfsSync(dir);
+      accessSync(dir, constants.W_OK);
+      if (fs.type === TMPFS_MAGIC && fs.bavail * fs.bsize >= ROOM_BYTES) return dir;
+    } catch {
+      // Not there, or not ours to write: the next candidate.
+    }
+  }
+  return tmpdir();
+}
 
 /** Where the directory of a finished run goes while it is being deleted. */
 export const removingPath = (root: string): string => `${root}-removing`;
@@ -12,7 +34,7 @@ export const removingPath = (root: string): string => `${root}-removing`;
 /** Global setup of the "self" project: os.tmpdir() (TMPDIR) names the run's directory until teardown. */
 export default function setup(): () => void {
   const before = process.env.TMPDIR;
-  const root = mkdtempSync(join(tmpdir(), 'lc-tests-'));
+  const root = mkdtempSync(join(scratchParent(), 'lc-tests-'));
   process.env.TMPDIR = root;
   return () => {
     if (before === undefined) delete process.env.TMPDIR;
