@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import setup, { removingPath, scratchParent } from './support/scratch-tmpdir.ts';
+import setup, { ROOM_BYTES, TMPFS_MAGIC, removingPath, scratchParent } from './support/scratch-tmpdir.ts';
 
 describe("the test run's temporary directory", () => {
   it('is where os.tmpdir() points until teardown, which removes it with everything in it and points back', async () => {
@@ -27,9 +27,9 @@ describe("the test run's temporary directory", () => {
       process.env.TMPDIR = join(tmpdir(), 'named');
       expect(scratchParent()).toBe(tmpdir());
       delete process.env.TMPDIR;
-      // A machine without /dev/shm (or without 2 GiB free there) keeps the system's temporary directory.
+      // A machine without a tmpfs at /dev/shm with room keeps the system's temporary directory.
       const shm = existsSync('/dev/shm') ? statfsSync('/dev/shm') : undefined;
-      const roomy = shm !== undefined && shm.type === 0x01021994 && shm.bavail * shm.bsize >= 2 * 1024 ** 3;
+      const roomy = shm !== undefined && shm.type === TMPFS_MAGIC && shm.bavail * shm.bsize >= ROOM_BYTES;
       expect(scratchParent()).toBe(roomy ? '/dev/shm' : tmpdir());
     } finally {
       if (before === undefined) delete process.env.TMPDIR;

@@ -22,9 +22,10 @@ export const REFERENCE_V8_FLAGS = ['--liftoff-only'];
 // A young generation of 8 MB semi-spaces instead of 16 (the server's allocations are short-lived and
 // small): it serves a ledger run on as little CPU as 16 (three alternating pairs). 4 MB scavenged so
 // often that it took 12% more (4.17 against 3.71 s, seven pairs), for a peak 10 MiB lower in a main
-// job (236 against 246 MiB; the same 236-240 in a ledger run, set by the database's load). An old generation of at most 192 MB: left alone V8 let it grow
-// to about 150 MB of which a third was live, and the process past 400 MB (issue 27); 51 MB were live
-// after a main job, leaving room for its answer cache (at most 1000 pages).
+// job (236 against 246 MiB; the same 236-240 in a ledger run, set by the database's load).
+// An old generation of at most 192 MB: left alone V8 let it grow to about 150 MB of which a third was
+// live, and the process past 400 MB (issue 27); 51 MB were live after a main job, leaving room for
+// its answer cache (at most 1000 pages).
 export const REFERENCE_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=192', ...REFERENCE_V8_FLAGS];
 
 /** What reference/main.ts sends its parent once it listens. */

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 // and a run creates tens of thousands (every CLI run's report, an installed package): the run's
 // directory goes to a RAM-backed file system when there is one with room, unless TMPDIR names a place.
 const RAM_DIRS = ['/dev/shm'];
-const TMPFS_MAGIC = 0x01021994;
-const ROOM_BYTES = 2 * 1024 ** 3;
+export const TMPFS_MAGIC = 0x01021994;
+export const ROOM_BYTES = 2 * 1024 ** 3;
 
 /** The parent of the run's directory: an explicit TMPDIR, else a writable tmpfs with room, else the system's temporary directory. */
 export function scratchParent(): string {
