@@ -2,7 +2,7 @@
 // packages, browser profiles) under one directory of this test run, removed when the run ends: left
 // in the system's temporary directory they came to about 330 MB per `npm test`.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, renameSync, statfsSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readdirSync, renameSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -31,10 +31,38 @@ export function scratchParent(): string {
 /** Where the directory of a finished run goes while it is being deleted. */
 export const removingPath = (root: string): string => `${root}-removing`;
 
+/** Deletes a directory in a detached process: this one goes on (or ends) meanwhile. */
+function removeDetached(path: string): void {
+  spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true, maxRetries: 3 })', path], { detached: true, stdio: 'ignore' }).unref();
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the directories of runs whose process is gone (killed before their teardown, or their
+ * deletion cut short): on tmpfs they would hold memory until the machine restarts. A directory's
+ * name carries the pid of the run that made it; another run still going keeps its own.
+ */
+export function removeAbandoned(parent: string): void {
+  for (const name of readdirSync(parent)) {
+    const pid = /^lc-tests-(\d+)-/.exec(name)?.[1];
+    if (pid !== undefined && !isRunning(Number(pid))) removeDetached(join(parent, name));
+  }
+}
+
 /** Global setup of the "self" project: os.tmpdir() (TMPDIR) names the run's directory until teardown. */
 export default function setup(): () => void {
   const before = process.env.TMPDIR;
-  const root = mkdtempSync(join(scratchParent(), 'lc-tests-'));
+  const parent = scratchParent();
+  removeAbandoned(parent);
+  const root = mkdtempSync(join(parent, `lc-tests-${process.pid}-`));
   process.env.TMPDIR = root;
   return () => {
     if (before === undefined) delete process.env.TMPDIR;
@@ -44,6 +72,6 @@ export default function setup(): () => void {
     // once and a detached process deletes it while the run reports and exits.
     const removing = removingPath(root);
     renameSync(root, removing);
-    spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true, maxRetries: 3 })', removing], { detached: true, stdio: 'ignore' }).unref();
+    removeDetached(removing);
   };
 }
