@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { REFERENCE_V8_FLAGS } from './src/cli/embedded-reference.ts';
+import { boundedThreadsPool } from './src/harness/bounded-threads-pool.ts';
 import { TurnLaneSequencer } from './src/harness/turn-lane-sequencer.ts';
 
 // The CLI runs the compiled copy (dist/vitest.config.js with .js suites); `npm test` the sources.
@@ -62,8 +63,9 @@ export const vitestConfigFor = (conformanceWorkers: number) => defineConfig({
           server: { deps: { external: COMPILED_HERE } },
           // Worker threads of the run's process, not child processes: a worker starts without a Node
           // of its own (a status run 1.76 -> 1.58 s, 2.59 -> 2.32 s of CPU), and the run's process
-          // peaks at about 350 MB with the main job's workers in it, under the 400 MB of any process.
-          pool: 'threads',
+          // peaks at about 335 MB with the main job's workers in it, under the 400 MB of any process,
+          // once each worker's heap is capped (src/harness/bounded-threads-pool.ts).
+          pool: boundedThreadsPool(),
           // Files run in several workers at once: against a distant target a file takes as long as its
           // longest chain of dependent requests, so files wait on the target side by side. The run's
           // budget, rate, pacing and the turns of the tests that take them stay run-wide in the coordinator the global
