@@ -12,6 +12,7 @@ import { startEmbeddedReference } from './embedded-reference.ts';
 import { progressReporter } from './progress-reporter.ts';
 import { reportInputs } from './report-inputs.ts';
 import { startHtmlWriter } from '../report/html-report.ts';
+import { describeErrorChain } from './describe-error-chain.ts';
 import type { ChainProvision, VerifyRpcOptions } from '../chain/provision-samples.ts';
 import { chainRecordFile } from '../chain/deployment-record.ts';
 import { rpcOrigin } from '../chain/write-guard.ts';
@@ -201,10 +202,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
         ...(run.html ? [{ onTestModuleStart: () => void startHtmlWriter() }] : []),
       ],
     } as never, overrides, { stdout: keptOpen(out), stderr: keptOpen(io.stderr) }));
-    const unhandledErrors = vitest.state.getUnhandledErrors().map((e) => {
-      const error = e as { name?: string; message?: string };
-      return `${error.name ?? 'Error'}: ${error.message ?? String(e)}`;
-    });
+    const unhandledErrors = vitest.state.getUnhandledErrors().map(describeErrorChain);
     await vitest.close();
 
     if (run.drift) {
