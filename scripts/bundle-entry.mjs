@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const LOCATION_HELPER = [
   // First, where it is a directive: the bundled ES modules' code is strict code (esbuild's own
@@ -117,6 +118,34 @@ function keepModuleLocations(root, entry) {
   };
 }
 
+const OFFLINE_LOCAL_CI = fileURLToPath(new URL('../src/report/offline-local-ci.mjs', import.meta.url));
+
+/**
+ * An esbuild plugin that keeps allure's HTML report from reaching outside: the description of a run
+ * outside CI is the project's own (src/report/offline-local-ci.mjs), which runs no `git`.
+ */
+function offlineLocalCi() {
+  return {
+    name: 'offline-local-ci',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/detectors\/local\.js$/ }, (args) =>
+        /[\\/]@allurereport[\\/]ci[\\/]/.test(args.importer) ? { path: OFFLINE_LOCAL_CI } : undefined,
+      );
+    },
+  };
+}
+
+// allure's report pages load Google's analytics script when opened (a report on disk or in a CI
+// artifact included), a flag each page generator sets with no option to clear it.
+const ANALYTICS_ON = /\banalyticsEnable: true\b/g;
+
+/** The bundle's text with allure's analytics switched off; an allure that sets it some other way fails the build. */
+function withoutAnalytics(text) {
+  const off = text.replace(ANALYTICS_ON, 'analyticsEnable: false');
+  if (off.includes('googletagmanager') && off === text) throw new Error("bundle-entry: allure's report pages load an analytics script, but not through `analyticsEnable: true`");
+  return off;
+}
+
 /** The file a bundled entry is written to in the compiled copy: its own path, as a CommonJS script. */
 export const bundledName = (entry) => entry.replace(/\.[cm]?[jt]s$/, '.cjs');
 
@@ -133,8 +162,8 @@ export async function bundleEntry(root, entry) {
     target: 'node20',
     banner: { js: LOCATION_HELPER },
     define: { 'import.meta.url': '__lcModuleUrl' },
-    plugins: [keepModuleLocations(root, entry)],
+    plugins: [offlineLocalCi(), keepModuleLocations(root, entry)],
     logLevel: 'silent',
   });
-  return result.outputFiles[0].text;
+  return withoutAnalytics(result.outputFiles[0].text);
 }

@@ -50,6 +50,18 @@ describe('HTML report writer', () => {
     expect(readdirSync(report).filter((name) => /^allure-writer\.cjs\.[0-9a-f]{16}\.v8-cache$/.test(name)).length).toBeGreaterThan(0);
   });
 
+  it("writes, in the compiled copy, a test tree that loads nothing from elsewhere and names no repository or branch of the run's directory", async () => {
+    const compiled = await importCompiled<typeof import('../src/report/html-report.ts')>('src/report/html-report.js');
+    const html = join(tempDir('html-writer-offline'), 'html');
+    // This test runs inside the project's git checkout: allure's own description of a run outside CI reads git there.
+    await compiled.generateHtmlReport(failedResults(), html, 'html-writer test');
+    const page = readFileSync(join(html, 'index.html'), 'utf8');
+    expect(page.match(/\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]*/gi) ?? []).toEqual([]);
+    const options = JSON.parse(/window\.allureReportOptions = (\{.*?\})\s*<\/script>/s.exec(page)?.[1] ?? 'null');
+    expect(options.ci).toMatchObject({ type: 'local', repoName: '', jobRunBranch: '' });
+    expect(options.ci.repository).toBeUndefined();
+  });
+
   /** Node running `code` as an ES module given by --eval (a flag a thread must not take), from the root. */
   const evalModule = (code: string) => spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
 
