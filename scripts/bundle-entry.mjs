@@ -119,17 +119,22 @@ function keepModuleLocations(root, entry) {
 }
 
 const OFFLINE_LOCAL_CI = fileURLToPath(new URL('../src/report/offline-local-ci.mjs', import.meta.url));
+const NO_SERVICE_HTTP = fileURLToPath(new URL('../src/report/no-allure-service-http.mjs', import.meta.url));
 
 /**
- * An esbuild plugin that keeps allure's HTML report from reaching outside: the description of a run
- * outside CI is the project's own (src/report/offline-local-ci.mjs), which runs no `git`.
+ * An esbuild plugin that keeps allure's HTML writer from reaching outside: the description of a run
+ * outside CI is the project's own (src/report/offline-local-ci.mjs), which runs no `git`, and the
+ * HTTP client of allure's service is one that sends nothing (src/report/no-allure-service-http.mjs).
  */
-function offlineLocalCi() {
+function offlineAllure() {
   return {
-    name: 'offline-local-ci',
+    name: 'offline-allure',
     setup(build) {
       build.onResolve({ filter: /^\.\/detectors\/local\.js$/ }, (args) =>
         /[\\/]@allurereport[\\/]ci[\\/]/.test(args.importer) ? { path: OFFLINE_LOCAL_CI } : undefined,
+      );
+      build.onResolve({ filter: /^axios$/ }, (args) =>
+        /[\\/]@allurereport[\\/]service[\\/]/.test(args.importer) ? { path: NO_SERVICE_HTTP } : undefined,
       );
     },
   };
@@ -162,7 +167,7 @@ export async function bundleEntry(root, entry) {
     target: 'node20',
     banner: { js: LOCATION_HELPER },
     define: { 'import.meta.url': '__lcModuleUrl' },
-    plugins: [offlineLocalCi(), keepModuleLocations(root, entry)],
+    plugins: [offlineAllure(), keepModuleLocations(root, entry)],
     logLevel: 'silent',
   });
   return withoutAnalytics(result.outputFiles[0].text);
