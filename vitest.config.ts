@@ -63,7 +63,7 @@ export const vitestConfigFor = (conformanceWorkers: number) => defineConfig({
           server: { deps: { external: COMPILED_HERE } },
           // Worker threads of the run's process, not child processes: a worker starts without a Node
           // of its own (a status run 1.76 -> 1.58 s, 2.59 -> 2.32 s of CPU), and the run's process
-          // peaks at about 335 MB with the main job's workers in it, under the 400 MB of any process,
+          // peaks at about 330 MB with the main job's workers in it, under the 400 MB of any process,
           // once each worker's heap is capped (src/harness/bounded-threads-pool.ts).
           pool: boundedThreadsPool(),
           // Files run in several workers at once: against a distant target a file takes as long as its

@@ -1,14 +1,15 @@
 // vitest's worker threads, each with a cap on its V8 old generation. vitest starts its threads with
 // no resource limits, so V8 sizes a worker's heap as it would a whole process's and grows it by large
-// steps: the main job's process peaked at 379-388 MiB while no worker held more than about 45 MB
-// live (under a 48 MB cap the main job's CPU tripled in collections). With 160 MB it peaked at
-// 340-343 MiB at the same CPU (four alternating pairs).
+// steps: the main job's process peaked at 347-389 MiB while no worker held more than about 45 MB live
+// (under a 48 MB cap the main job's CPU tripled in collections). Under a cap of 1 GB or less V8 grows
+// the heap by smaller steps: with 512 MB the process peaked at 323-335 MiB at the same CPU, as with
+// 160 MB or 1 GB, while with 2 GB it still peaked at 353-374 MiB (two to six runs each, in turns).
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
 
-/** Each worker's old generation in MB: over three times the largest live heap a main job's worker reached. */
-export const WORKER_OLD_GENERATION_MB = 160;
+/** Each worker's old generation in MB: ten times the largest live heap a main job's worker reached. */
+export const WORKER_OLD_GENERATION_MB = 512;
 
 const POOL_NAME = 'bounded-threads';
 
