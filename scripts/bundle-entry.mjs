@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { offlineAllure, withoutAnalytics } from './offline-allure.mjs';
 
 const LOCATION_HELPER = [
   // First, where it is a directive: the bundled ES modules' code is strict code (esbuild's own
@@ -116,39 +116,6 @@ function keepModuleLocations(root, entry) {
       });
     },
   };
-}
-
-const OFFLINE_LOCAL_CI = fileURLToPath(new URL('../src/report/offline-local-ci.mjs', import.meta.url));
-const NO_SERVICE_HTTP = fileURLToPath(new URL('../src/report/no-allure-service-http.mjs', import.meta.url));
-
-/**
- * An esbuild plugin that keeps allure's HTML writer from reaching outside: the description of a run
- * outside CI is the project's own (src/report/offline-local-ci.mjs), which runs no `git`, and the
- * HTTP client of allure's service is one that sends nothing (src/report/no-allure-service-http.mjs).
- */
-function offlineAllure() {
-  return {
-    name: 'offline-allure',
-    setup(build) {
-      build.onResolve({ filter: /^\.\/detectors\/local\.js$/ }, (args) =>
-        /[\\/]@allurereport[\\/]ci[\\/]/.test(args.importer) ? { path: OFFLINE_LOCAL_CI } : undefined,
-      );
-      build.onResolve({ filter: /^axios$/ }, (args) =>
-        /[\\/]@allurereport[\\/]service[\\/]/.test(args.importer) ? { path: NO_SERVICE_HTTP } : undefined,
-      );
-    },
-  };
-}
-
-// allure's report pages load Google's analytics script when opened (a report on disk or in a CI
-// artifact included), a flag each page generator sets with no option to clear it.
-const ANALYTICS_ON = /\banalyticsEnable: true\b/g;
-
-/** The bundle's text with allure's analytics switched off; an allure that sets it some other way fails the build. */
-function withoutAnalytics(text) {
-  const off = text.replace(ANALYTICS_ON, 'analyticsEnable: false');
-  if (off.includes('googletagmanager') && off === text) throw new Error("bundle-entry: allure's report pages load an analytics script, but not through `analyticsEnable: true`");
-  return off;
 }
 
 /** The file a bundled entry is written to in the compiled copy: its own path, as a CommonJS script. */

@@ -46,7 +46,7 @@ function sourceFiles({ root, folders, topFiles }) {
 }
 
 // The recipe, and the lock file that fixes the versions of the packages the bundles hold.
-const RECIPE_FILES = [RECIPE, fileURLToPath(new URL('./bundle-entry.mjs', import.meta.url))];
+const RECIPE_FILES = [RECIPE, ...['./bundle-entry.mjs', './offline-allure.mjs'].map((script) => fileURLToPath(new URL(script, import.meta.url)))];
 
 /** Names, sizes and modification times of the sources, the recipe and the lock file: any edit changes it. */
 function fingerprint(root, files) {

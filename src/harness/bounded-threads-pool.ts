@@ -60,6 +60,7 @@ class BoundedThreadsPoolWorker implements PoolWorker {
 
   async start(): Promise<void> {
     if (this.thread) return;
+    this.errored = false;
     const { outputStream, errorStream } = this.options.project.vitest.logger;
     // vitest's own entry for a threads worker: the pool differs only in how the thread is made.
     this.thread = new Worker(resolve(this.options.distPath, 'workers/threads.js'), {
