@@ -57,6 +57,8 @@ describe('HTML report writer', () => {
     await compiled.generateHtmlReport(failedResults(), html, 'html-writer test');
     const page = readFileSync(join(html, 'index.html'), 'utf8');
     expect(page.match(/\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]*/gi) ?? []).toEqual([]);
+    // Nor anywhere else (a stylesheet's url(), a script's fetch): the only absolute URLs are XML namespace names.
+    expect((page.match(/https?:\/\/[^"'\s)<>]*/g) ?? []).filter((url) => !url.startsWith('http://www.w3.org/'))).toEqual([]);
     const options = JSON.parse(/window\.allureReportOptions = (\{.*?\})\s*<\/script>/s.exec(page)?.[1] ?? 'null');
     expect(options.ci).toMatchObject({ type: 'local', repoName: '', jobRunBranch: '' });
     expect(options.ci.repository).toBeUndefined();
