@@ -1,5 +1,5 @@
 // Puts layers around the reference server's correct behaviour: request hooks run before routing
-// (rewriteUrl), answers pass through response hooks in onSend (JSON parsed, edited, re-serialized;
+// (rewriteUrl), answers pass through response hooks in onSend (JSON parsed once a hook reads it, edited, re-serialized;
 // fastify then sets content-length, and the query service's ETag is computed on the edited body).
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -53,6 +53,33 @@ function parseAnswer(payload: string): unknown {
   } catch {
     return payload;
   }
+}
+
+/**
+ * The answer as the response hooks see it. Its body is parsed only once a hook reads or replaces it:
+ * most hooks look at the path first, and parsing and re-serializing every answer was most of a fault
+ * run's layer time. `bodyChanged` compares what the hooks left with the body as first parsed.
+ */
+function hookedAnswer(status: number, headers: Record<string, string>, payload: unknown, isJson: boolean): { res: LayerResponse; bodyChanged(): boolean } {
+  let body: unknown;
+  let before: string | undefined;
+  let parsed = false;
+  const parse = () => {
+    if (parsed) return;
+    parsed = true;
+    body = isJson ? parseAnswer(payload as string) : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    before = JSON.stringify(body);
+  };
+  const res = { status, headers: { ...headers } } as LayerResponse;
+  Object.defineProperty(res, 'body', {
+    enumerable: true,
+    get: () => (parse(), body),
+    set: (value: unknown) => {
+      parse();
+      body = value;
+    },
+  });
+  return { res, bodyChanged: () => parsed && JSON.stringify(body) !== before };
 }
 
 /** The body as text to tell whether a hook changed it; undefined for bodies too deep to serialize (robustness probes). */
@@ -133,17 +160,12 @@ export function layerHooks(layers: Layer[]): LayerHooks {
       if (!exchange) return payload;
       const originalHeaders = headerRecord(reply.getHeaders());
       const isJson = /json/i.test(originalHeaders['content-type'] ?? '') && typeof payload === 'string';
-      const res: LayerResponse = {
-        status: reply.statusCode,
-        headers: { ...originalHeaders },
-        body: isJson ? parseAnswer(payload) : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload,
-      };
-      const bodyBefore = JSON.stringify(res.body);
+      const { res, bodyChanged } = hookedAnswer(reply.statusCode, originalHeaders, payload, isJson);
       for (const layer of exchange.layers) await layer.response?.(exchange.req, res);
       reply.code(res.status);
       for (const name of Object.keys(originalHeaders)) if (!(name in res.headers)) reply.removeHeader(name);
       for (const [name, value] of Object.entries(res.headers)) if (originalHeaders[name] !== value) reply.header(name, value);
-      if (JSON.stringify(res.body) === bodyBefore) return payload;
+      if (!bodyChanged()) return payload;
       reply.removeHeader('content-length');
       return typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
     });

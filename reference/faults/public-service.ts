@@ -112,8 +112,9 @@ const entityIdForms: Layer = {
   },
   response(req, res) {
     const refused = refusedIds.get(req);
+    if (!refused) return;
     const messages = (okBody(res) as { _status?: { messages?: Array<{ message?: unknown }> } } | undefined)?._status?.messages;
-    if (!refused || !messages) return;
+    if (!messages) return;
     // The out-of-range message quotes the value and leaves the parameter unnamed.
     for (const m of messages) {
       const name = [...refused.keys()].find((n) => String(m.message).toLowerCase().includes(n));
@@ -311,8 +312,9 @@ const neDropsBound: Layer = {
   rules: ['LQ-4-pagination-walk'],
   description: 'With timestamp=ne:X&timestamp=lt:Y (or another bound), links.next drops the bound: the walk leaves the range.',
   response(req, res) {
+    if (!isGet(req, '/api/v1/transactions')) return;
     const next = okObject(res)?.links?.next;
-    if (!isGet(req, '/api/v1/transactions') || typeof next !== 'string') return;
+    if (typeof next !== 'string') return;
     const filters = timestampFilters(req);
     const bounds = new Set(filters.filter((f) => /^(gt|gte|lt|lte):$/.test(f.op)).map((f) => `${f.op}${f.value}`));
     if (!filters.some((f) => f.op === 'ne:') || bounds.size === 0) return;
