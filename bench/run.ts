@@ -1,5 +1,6 @@
 // `npm run bench`: the speed and footprint figures of issues 17 and 27, each printed next to its target, on
-// this machine (cores and load average printed first: compare figures taken under similar load).
+// this machine (cores, load average and a fixed CPU loop's time printed first, the loop again last:
+// compare figures taken under similar load and loop times).
 // Every loop is bounded by a count or a time; every request goes to 127.0.0.1.
 // `npm run bench -- --quick` leaves out the conformance runs; `-- --npm-test` adds a full `npm test`.
 import { availableParallelism, loadavg } from 'node:os';
@@ -20,6 +21,7 @@ import { selfCheckScoreLine } from './self-check-score.ts';
 import { measureCapacity } from './load-test.ts';
 import { startDelayProxy } from './delay-proxy.ts';
 import { cliStartFigures } from './cli-start.ts';
+import { cpuLoopMs } from './cpu-loop.ts';
 import { prepareReferenceCache, runConformance, runNpmTest, startReferenceProcess, type ConformanceRun, type ReferenceProcess } from './child-runs.ts';
 
 const CORES = availableParallelism();
@@ -236,7 +238,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const unknown = args.filter((a) => a !== '--quick' && a !== '--npm-test');
   if (unknown.length) throw new Error(`unknown argument ${unknown[0]} (usage: npm run bench -- [--quick] [--npm-test])`);
-  print(`bench on ${CORES} cores, ${load()}`);
+  print(`bench on ${CORES} cores, ${load()}; a fixed CPU loop took ${cpuLoopMs().toFixed(0)} ms`);
   await cliStartFigures(figure);
   const capacity = await referenceFigures();
   await coldStart();
@@ -247,6 +249,7 @@ async function main(): Promise<void> {
   }
   await partFigures();
   print(selfCheckScoreLine());
+  print(`the fixed CPU loop at the end: ${cpuLoopMs().toFixed(0)} ms`);
 }
 
 main().catch((error: Error) => {
