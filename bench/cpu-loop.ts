@@ -1,5 +1,5 @@
-// The machine's speed while a bench runs: this machine's figures move by a fifth and more within an
-// hour, at the same load average. Two benches compare only at similar times of this fixed loop.
+// The processor's speed while a bench runs: on this machine it moves by a fifth and more within an
+// hour at the same load average, and with it some of the figures, not all of them.
 import { performance } from 'node:perf_hooks';
 
 /** Milliseconds of one fixed loop of integer arithmetic (3e8 steps: about 0.4-0.6 s on this machine). */

@@ -1,6 +1,6 @@
 // `npm run bench`: the speed and footprint figures of issues 17 and 27, each printed next to its target, on
 // this machine (cores, load average and a fixed CPU loop's time printed first, the loop again last:
-// compare figures taken under similar load and loop times).
+// the processor's speed, part of what moves the figures from one bench to the next).
 // Every loop is bounded by a count or a time; every request goes to 127.0.0.1.
 // `npm run bench -- --quick` leaves out the conformance runs; `-- --npm-test` adds a full `npm test`.
 import { availableParallelism, loadavg } from 'node:os';
