@@ -1,6 +1,7 @@
 // Puts layers around the reference server's correct behaviour: request hooks run before routing
-// (rewriteUrl), answers pass through response hooks in onSend (JSON parsed once a hook reads it, edited, re-serialized;
-// fastify then sets content-length, and the query service's ETag is computed on the edited body).
+// (rewriteUrl), answers pass through response hooks in onSend (JSON parsed once a hook reads it,
+// edited, re-serialized; fastify then sets content-length, and the query service's ETag is computed
+// on the edited body).
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'lossless-json';
@@ -73,7 +74,10 @@ function hookedAnswer(status: number, headers: Record<string, string>, payload: 
   const res = { status, headers: { ...headers } } as LayerResponse;
   Object.defineProperty(res, 'body', {
     enumerable: true,
-    get: () => (parse(), body),
+    get: () => {
+      parse();
+      return body;
+    },
     set: (value: unknown) => {
       parse();
       body = value;
