@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContractStore } from '../contract-store.ts';
 import type { ContractStates } from './block-state.ts';
 import { parseCallRequest, type BlockTag } from './call-request.ts';
+import { rememberCallOutcomes } from './call-outcome-memo.ts';
 import { parseExactJson } from './exact-json-body.ts';
 import { decodeRevertReason } from './revert-reason.ts';
 import { QueryError, sendError, type ErrorMessage } from '../query/query-error.ts';
@@ -34,6 +35,12 @@ function isJsonContentType(header: string | undefined): boolean {
 export async function registerContractCallRoute(app: FastifyInstance, opts: { store: ContractStore }): Promise<void> {
   const { store } = opts;
   let states: Promise<ContractStates> | undefined;
+  const runCall = rememberCallOutcomes(async (call, blockNumber) => {
+    // The EVM loads at the first call, not with the server (about 0.3 s of every start).
+    const { executeCall } = await import('./execute-call.ts');
+    states ??= import('./block-state.ts').then((m) => m.contractStates(store));
+    return executeCall(await states, call, blockNumber);
+  });
   // Encapsulated so the raw-body parsing and the error mapping below apply to this route only.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -64,10 +71,7 @@ export async function registerContractCallRoute(app: FastifyInstance, opts: { st
         return reject(reply, 400, queryErrorMessage('Invalid parameter: block', 'the block is after the latest block'));
       }
 
-      // The EVM loads at the first call, not with the server (about 0.3 s of every start).
-      const { executeCall } = await import('./execute-call.ts');
-      states ??= import('./block-state.ts').then((m) => m.contractStates(store));
-      const outcome = await executeCall(await states, call, blockNumber);
+      const outcome = await runCall(call, blockNumber);
       switch (outcome.kind) {
         case 'success':
           if (call.estimate) return reply.send({ result: `0x${outcome.gasUsed.toString(16)}` });
