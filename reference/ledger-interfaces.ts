@@ -6,6 +6,7 @@ import { cacheReads } from './query/cached-reads.ts';
 import { createSqlContractStore } from './db/contract-store-sql.ts';
 import { registerQueryRoutes } from './query/query-routes.ts';
 import { applyEtags, queryErrorHandler } from './query/http-conventions.ts';
+import { rememberAnswers } from './query/answer-memo.ts';
 import { registerVerifyRoutes } from './verify/routes.ts';
 import { registerContractCallRoute } from './evm/contract-call-route.ts';
 
@@ -21,6 +22,7 @@ export async function registerLedgerInterfaces(app: FastifyInstance, db: PGlite,
   // The chain reader loads only for a verifier that reads a chain.
   const deployedCode = opts.verifyRpc ? await (await import('./verify/rpc-deployed-code.ts')).rpcDeployedCode(opts.verifyRpc) : undefined;
   await app.register(async (scope) => {
+    rememberAnswers(scope);
     applyEtags(scope);
     scope.setErrorHandler(queryErrorHandler);
     await registerQueryRoutes(scope, reads);
