@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+// The route's answers over remembered outcomes are tested with the real EVM in evm-contract-call.test.ts.
+import { describe, expect, it } from 'vitest';
 import { rememberCallOutcomes } from '../evm/call-outcome-memo.ts';
-import { registerContractCallRoute } from '../evm/contract-call-route.ts';
-import { createMemoryContractStore } from '../contract-store.ts';
 import type { CallRequest } from '../evm/call-request.ts';
 import type { CallOutcome } from '../evm/execute-call.ts';
-import { FIXTURE_DEPLOYER, FIXTURE_SECOND_HOLDER, functionSelector, loadContractDeployments } from '../../fixtures/contracts/deployments.ts';
+import { FIXTURE_DEPLOYER } from '../../fixtures/contracts/deployments.ts';
 
 const base: CallRequest = {
   to: '0x0000000000000000000000000000000000001b59', from: null, block: { kind: 'latest' }, data: new Uint8Array([0x31, 0x3c, 0xe5, 0x67]),
@@ -80,44 +78,3 @@ describe('remembered call outcomes', () => {
   });
 });
 
-describe('the contract call route over remembered outcomes', () => {
-  const deployments = loadContractDeployments();
-  const token = deployments.find((d) => d.name === 'FixtureToken')!.evmAddress;
-  const word = (value: bigint | string) => (typeof value === 'bigint' ? value.toString(16) : value.replace(/^0x/, '')).padStart(64, '0');
-  let app: FastifyInstance;
-  let baseUrl: string;
-
-  const call = async (body: Record<string, unknown>) => {
-    const response = await fetch(`${baseUrl}/api/v1/contracts/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-
-  beforeAll(async () => {
-    app = Fastify();
-    await registerContractCallRoute(app, { store: createMemoryContractStore(deployments, 199) });
-    baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
-
-  it('answers repeats as the first time, and tells apart calls that differ only in from, value or gas', async () => {
-    // More than the second holder has (2,500 tokens of 8 decimals), less than the deployer's balance.
-    const transfer = { to: token, data: functionSelector('FixtureToken', 'transfer(address,uint256)') + word(FIXTURE_DEPLOYER) + word(10_000n * 10n ** 8n) };
-    const decimals = { to: token, data: functionSelector('FixtureToken', 'decimals()') };
-    const bodies = [
-      { ...transfer, from: FIXTURE_DEPLOYER },
-      { ...transfer, from: FIXTURE_SECOND_HOLDER },
-      decimals,
-      { ...decimals, value: 1 },
-      { ...decimals, gas: 21_100 },
-    ];
-    const first = [];
-    for (const body of bodies) first.push(await call(body));
-    expect(first.map((a) => a.status)).toEqual([200, 400, 200, 400, 400]);
-    expect(first[0].body).toEqual({ result: `0x${word(1n)}` });
-    const again = [];
-    for (const body of [...bodies].reverse()) again.push(await call(body));
-    expect(again.reverse()).toEqual(first);
-  });
-});

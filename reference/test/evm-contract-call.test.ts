@@ -146,6 +146,21 @@ describe('contract call against the fixture contracts', () => {
     expect(response.status).toBe(404);
     expect(response.body._status.messages).toHaveLength(1);
   });
+
+  it('answers repeats as the first time, and tells apart calls that differ only in from, value or gas (outcomes are remembered)', async () => {
+    const token = addressOf('FixtureToken');
+    // More than the second holder has (2,500 tokens of 8 decimals), less than the deployer's balance.
+    const transfer = { to: token, data: calldata('FixtureToken', 'transfer(address,uint256)', FIXTURE_DEPLOYER, 10_000n * 10n ** 8n) };
+    const decimals = { to: token, data: calldata('FixtureToken', 'decimals()') };
+    const bodies = [{ ...transfer, from: FIXTURE_DEPLOYER }, { ...transfer, from: FIXTURE_SECOND_HOLDER }, decimals, { ...decimals, value: 1 }, { ...decimals, gas: 21_100 }];
+    const first = [];
+    for (const body of bodies) first.push(await call(body));
+    expect(first.map((a) => a.status)).toEqual([200, 400, 200, 400, 400]);
+    expect(BigInt(first[0].body.result)).toBe(1n);
+    const again = [];
+    for (const body of [...bodies].reverse()) again.push(await call(body));
+    expect(again.reverse()).toEqual(first);
+  });
 });
 
 describe('contract call block selection', () => {
