@@ -3,6 +3,7 @@
 // ledger run sent 279 calls, 55 of them distinct; each run builds an interpreter, most of its cost).
 import type { CallRequest } from './call-request.ts';
 import type { CallOutcome } from './execute-call.ts';
+import { promiseMemo } from '../promise-memo.ts';
 
 /** Outcomes kept (each a few hundred bytes of return data at most for the fixtures); the oldest goes first. */
 const MAX_ENTRIES = 1000;
@@ -19,15 +20,6 @@ function keyOf(call: CallRequest, blockNumber: number): string {
  * answers: their bytes are read, never changed. A call that throws is not remembered.
  */
 export function rememberCallOutcomes(run: CallRunner): CallRunner {
-  const outcomes = new Map<string, Promise<CallOutcome>>();
-  return (call, blockNumber) => {
-    const key = keyOf(call, blockNumber);
-    const known = outcomes.get(key);
-    if (known) return known;
-    const outcome = run(call, blockNumber);
-    outcomes.set(key, outcome);
-    outcome.catch(() => outcomes.delete(key));
-    if (outcomes.size > MAX_ENTRIES) outcomes.delete(outcomes.keys().next().value!);
-    return outcome;
-  };
+  const outcomes = promiseMemo<CallOutcome>(MAX_ENTRIES);
+  return (call, blockNumber) => outcomes.get(keyOf(call, blockNumber), () => run(call, blockNumber));
 }

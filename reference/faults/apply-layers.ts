@@ -9,6 +9,7 @@ import { parseExactJson } from '../evm/exact-json-body.ts';
 import { queryPairs } from '../query/query-pairs.ts';
 import { interfaceOfPath, type Layer, type LayerRequest, type LayerResponse } from './layer.ts';
 import { relativeUrl } from './layer-tools.ts';
+import { hasBody } from '../request-body.ts';
 
 interface Exchange {
   req: LayerRequest;
@@ -28,10 +29,6 @@ function headerRecord(headers: Record<string, unknown>): Record<string, string> 
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return out;
-}
-
-function hasBody(raw: IncomingMessage): boolean {
-  return raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
 }
 
 /** Request bodies keep integers beyond 2^53 exact: a layer editing one field must not round another. */

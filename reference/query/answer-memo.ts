@@ -4,6 +4,7 @@
 // after the handler (ETag and 304, CORS, fault layers) still meet every answer, and only the
 // handler's own answer is kept, never one a layer edited.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasBody } from '../request-body.ts';
 
 interface KeptAnswer {
   headers: Record<string, string>;
@@ -16,10 +17,9 @@ const MAX_CHARACTERS = 16 * 1024 * 1024;
 /** Requests whose handler's answer is to be kept, each with where it goes. */
 const keepers = new WeakMap<FastifyRequest, (answer: KeptAnswer) => void>();
 
-/** Body-less GETs only: a body could meet a layer's request hook after this point (faults/apply-layers.ts). */
+/** Body-less GETs only: a body could meet a layer's request hook after this point. */
 function rememberable(request: FastifyRequest): boolean {
-  const headers = request.raw.headers;
-  return request.method === 'GET' && headers['transfer-encoding'] === undefined && Number(headers['content-length'] ?? 0) === 0;
+  return request.method === 'GET' && !hasBody(request.raw);
 }
 
 /** Answers the GETs of `scope` that were answered before from the answer kept then. */

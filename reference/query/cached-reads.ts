@@ -2,6 +2,7 @@
 // SELECT is kept in memory by its text and parameters and served again without a PGlite round trip
 // (PGlite is single-threaded WASM; its result decoding was most of the server's time per request).
 import type { PGlite } from '@electric-sql/pglite';
+import { promiseMemo } from '../promise-memo.ts';
 
 /** Answers kept (each a page of at most 100 items, or the transfers or signatures of one); the oldest goes first. */
 const MAX_ENTRIES = 1000;
@@ -30,21 +31,14 @@ function freeze(result: QueryResult): QueryResult {
  * the data it was read from.
  */
 export function cacheReads(db: PGlite): PGlite {
-  const answers = new Map<string, Promise<QueryResult>>();
+  const answers = promiseMemo<QueryResult>(MAX_ENTRIES);
   const query = (sql: string, params?: unknown[], options?: unknown): Promise<QueryResult> => {
     if (options !== undefined || !/^\s*SELECT\b/i.test(sql)) {
       answers.clear();
       return db.query(sql, params, options as never);
     }
-    const key = cacheKey(sql, params);
-    const known = answers.get(key);
-    if (known) return known;
-    const answer = db.query(sql, params).then(freeze);
-    answers.set(key, answer);
     // A failed query is not remembered: its error is thrown to this caller only.
-    answer.catch(() => answers.delete(key));
-    if (answers.size > MAX_ENTRIES) answers.delete(answers.keys().next().value!);
-    return answer;
+    return answers.get(cacheKey(sql, params), () => db.query(sql, params).then(freeze));
   };
   return new Proxy(db, {
     get(target, name) {

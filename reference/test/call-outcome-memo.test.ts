@@ -77,4 +77,3 @@ describe('remembered call outcomes', () => {
     expect(runs).toHaveLength(1002);
   });
 });
-
