@@ -19,6 +19,12 @@ function errorBody(req: LayerRequest, res: LayerResponse): ErrorBody | undefined
   return req.path.startsWith('/v2/verify') && res.status >= 400 && typeof body?.customCode === 'string' ? body : undefined;
 }
 
+/** How many objects deep a JSON value nests (a scalar: 0). */
+function nestingDepth(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  return 1 + Math.max(0, ...Object.values(value).map(nestingDepth));
+}
+
 /** A fault that changes error answers with one customCode. */
 function onErrorCode(name: string, code: string, rules: string[], description: string, edit: (res: LayerResponse, body: ErrorBody, req: LayerRequest) => void): Layer {
   return {
@@ -122,6 +128,16 @@ export const VERIFY_ANSWER_FAULTS: Layer[] = [
   onErrorCode('verify-invalid-json-500', 'invalid_json', ['VF-7-no-server-error'],
     'A body that is not JSON fails with 500 internal_error instead of being refused.',
     (res, body) => { res.status = 500; body.customCode = 'internal_error'; }),
+  {
+    name: 'verify-deep-settings-500-code-wrong',
+    interface: 'verify',
+    rules: ['VF-7-internal-error', 'VF-7-no-server-error'],
+    description: 'A submission whose compiler settings nest more than 100 levels deep fails with 500 and customCode server_error instead of internal_error.',
+    request(req) {
+      const settings = (req.body as { stdJsonInput?: { settings?: unknown } } | undefined)?.stdJsonInput?.settings;
+      if (submission(req) && nestingDepth(settings) > 100) return verifyError(500, 'server_error', 'settings nested too deep');
+    },
+  },
   {
     name: 'verify-requires-credentials',
     interface: 'verify',
