@@ -159,3 +159,8 @@ export function strangerAddressArbitrary(): fc.Arbitrary<string> {
 export function strangerAddress(t: Check): string {
   return fc.sample(strangerAddressArbitrary(), { seed: t.config.seed, numRuns: 1 })[0]!;
 }
+
+/** `count` distinct such addresses, fixed by the run's seed: submissions sent at once, none meeting another's job. */
+export function strangerAddresses(t: Check, count: number): string[] {
+  return fc.sample(fc.uniqueArray(strangerAddressArbitrary(), { minLength: count, maxLength: count }), { seed: t.config.seed, numRuns: 1 })[0]!;
+}
