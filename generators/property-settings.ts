@@ -28,10 +28,15 @@ export function propertySettings<Ts>({ seed, depth, path }: RunNumbers): fc.Para
 export function formatReplay(failure: Pick<fc.RunDetails<unknown>, 'failed' | 'seed' | 'counterexamplePath' | 'counterexample'>): string | undefined {
   if (!failure.failed) return undefined;
   const path = failure.counterexamplePath ?? '';
-  const example = JSON.stringify(failure.counterexample, (_, v) => (typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}… (${v.length} characters)` : v));
+  const example = formatInput(failure.counterexample);
   return [
     `seed ${failure.seed}${path ? `, path ${path}` : ''}`,
     `counterexample ${example}`,
     `replay: --seed ${failure.seed}${path ? ` (fast-check path "${path}")` : ''}`,
   ].join('\n');
+}
+
+/** An input as JSON for a report, long strings cut to their first 200 characters. */
+export function formatInput(input: unknown): string {
+  return JSON.stringify(input, (_, v) => (typeof v === 'string' && v.length > 200 ? `${v.slice(0, 200)}… (${v.length} characters)` : v));
 }

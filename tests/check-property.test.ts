@@ -71,6 +71,23 @@ describe('checkProperty sends independent cases together and reports as a sequen
     }
   });
 
+  it('sends every named example each run, before the drawn cases, and reports a failed one as it is, unshrunk', async () => {
+    const judge = async (n: number) => {
+      const exchange = await client.send({ method: 'GET', url: `${url}/?n=${n}` });
+      expectRule('LQ-4.1-limit-range', exchange.status === 200, `n=${n} answered ${exchange.status}`, exchange);
+    };
+    // Drawn from 0-700 the property holds on every seed: only the named 950 can show the fault.
+    arrived.length = 0;
+    const error = await checkProperty(check(4, 5), fc.integer({ min: 0, max: 700 }), judge, { examples: [3, 950, 12] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuleViolation);
+    expect((error as RuleViolation).detail).toBe('n=950 answered 400\nnamed example 2 of 3: 950');
+    expect([...arrived].sort((a, b) => a - b)).toEqual([3, 12, 950]);
+    arrived.length = 0;
+    await checkProperty(check(4, 5), fc.integer({ min: 0, max: 700 }), judge, { examples: [3, 12], runs: 5 });
+    expect(arrived.slice(0, 2).sort((a, b) => a - b)).toEqual([3, 12]);
+    expect(arrived).toHaveLength(7);
+  });
+
   it('refuses a check that allows no case in flight, rather than sending nothing', async () => {
     await expect(checkProperty(check(0, 1), fc.nat(), async () => {})).rejects.toThrow(RangeError);
   });
