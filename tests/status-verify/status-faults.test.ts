@@ -50,7 +50,13 @@ const AGREEMENT = ['ST-4.7-summary-components-agree', 'ST-4.7-summary-incidents-
 describe.concurrent('status checks on a correct page and on broken ones', { timeout: 240_000 }, () => {
   it('pass on the reference behind a transparent proxy', async () => {
     const verdicts = await statusRun('correct', {});
-    for (const rule of [...AGREEMENT, ...ALL_STATES]) expect(verdicts.get(rule), rule).toBe('passed');
+    for (const rule of [...AGREEMENT, ...ALL_STATES, 'ST-4.7-unknown-path-not-2xx']) expect(verdicts.get(rule), rule).toBe('passed');
+  });
+
+  it('report a page that also serves a document one step from its path (the summary without .json), every run', async () => {
+    // At --depth 4 the near misses were once drawn at random: /summary was sent on none of seeds 1-3 and 20261122.
+    const verdicts = await statusRun('summary-without-suffix', { url: (req) => (req.url ?? '/').replace(/\/summary(?=$|\?)/, '/summary.json') });
+    expect(verdicts.get('ST-4.7-unknown-path-not-2xx')).toBe('deviates');
   });
 
   it('fail each contract fact two documents disagree on, and report a differing name under the observed rule', async () => {
