@@ -60,6 +60,16 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
       if (body && (bad(body.to) || bad(body.from))) return jsonAnswer(200, { result: '0x' });
     },
   },
+  {
+    name: 'contract-call-from-bare-upper-case-refused',
+    interface: 'ledger-query',
+    rules: ['LQ-4.3-address-pattern'],
+    description: 'A contract call whose `from` comes without 0x and in upper case is refused with 400 (`to` is checked by another rule).',
+    request(req) {
+      const from = callBody(req)?.from;
+      if (typeof from === 'string' && /^[0-9A-F]{40}$/.test(from) && /[A-F]/.test(from)) return ledgerError(400, 'Invalid parameter: from');
+    },
+  },
   dropsWhen('contract-call-block-unchecked', 'block', 'LQ-4.3-block-pattern', 'A malformed `block` is ignored and the call runs at latest.', (v) => typeof v === 'string' && !BLOCK.test(v)),
   dropsWhen('contract-call-gas-negative-accepted', 'gas', 'LQ-4.3-gas-minimum', 'A negative `gas` is ignored and the call runs with the default.', isNegative),
   dropsWhen('contract-call-value-negative-accepted', 'value', 'LQ-4.3-value-minimum', 'A negative `value` is ignored and the call transfers nothing.', isNegative),
