@@ -29,6 +29,9 @@ import { stringMatchingArbitrary } from '../../generators/schema/string-matching
 
 const callSchema = requestBodySchema(findOperation(await loadSpec('ledger-query'), 'callContract')) as SchemaNode;
 const HEX_RESULT = /^0x[0-9a-fA-F]+$/;
+/** The spellings of one address the contract's pattern takes: with or without 0x, in lower, upper or mixed case. */
+const ADDRESS_SPELLINGS = [true, false].flatMap((prefix) => (['lower', 'upper', 'mixed'] as const).map((caseOf) => ({ prefix, caseOf })));
+type AddressSpelling = (typeof ADDRESS_SPELLINGS)[number];
 /** The largest int64, the top of the contract's `gas` range (format int64, no maximum). */
 const INT64_MAX = 2n ** 63n - 1n;
 /** The gas a call runs with when `gas` is left out (the contract's default). */
@@ -205,8 +208,9 @@ describe.concurrent('POST /api/v1/contracts/call', () => {
   ruleTest('accepts `to` and `from` with or without 0x and in any letter case, as the same address', ['LQ-4.3-address-pattern'], async (t) => {
     const call = await findAnsweredCall(t);
     const bare = call.body.to.replace(/^0x/, '');
-    const spelling = fc.record({ prefix: fc.boolean(), caseOf: fc.constantFrom('lower', 'upper', 'mixed') });
-    const spell = (hex: string, s: { prefix: boolean; caseOf: string }) => {
+    const spelling = fc.constantFrom(...ADDRESS_SPELLINGS);
+    const exampleSender = fc.sample(evmAddressArbitrary(), { seed: t.config.seed, numRuns: 1 })[0]!;
+    const spell = (hex: string, s: AddressSpelling) => {
       const digits = s.caseOf === 'lower' ? hex.toLowerCase() : s.caseOf === 'upper' ? hex.toUpperCase() : [...hex].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
       return `${s.prefix ? '0x' : ''}${digits}`;
     };
@@ -217,7 +221,11 @@ describe.concurrent('POST /api/v1/contracts/call', () => {
       const canonical = await sendCall(t, withField(call.body, 'from', `0x${senderHex.toLowerCase()}`));
       const spelled = await sendCall(t, withField(call.body, 'from', spell(senderHex, from)));
       expectRule('LQ-4.3-address-pattern', sameAnswer(canonical, spelled), `from="${spell(senderHex, from)}" answered ${answerSummary(spelled)}, its lower-case 0x form ${answerSummary(canonical)}`, spelled);
-    }, { runs: Math.max(3, Math.ceil(t.config.depth / 3)) });
+    }, {
+      runs: Math.max(3, Math.ceil(t.config.depth / 3)),
+      // Each spelling every run, for `to` and `from` alike (one sender, fixed by the seed): a target may refuse one of the six alone.
+      examples: ADDRESS_SPELLINGS.map((s) => ({ to: s, from: s, sender: exampleSender })),
+    });
   });
 
   ruleTest('rejects a call without `to`', ['LQ-4.3-to-required', 'LQ-7-contract-call-error-body'], async (t) => {
