@@ -41,6 +41,7 @@ export interface Layer {
 export function interfaceOfPath(path: string): LayerInterface | undefined {
   if (path.startsWith('/status/')) return 'status';
   if (path.startsWith('/v2/verify')) return 'verify';
-  if (path.startsWith('/api/v1')) return 'ledger-query';
+  // The query service's host answers under any /api/ prefix, its own or another version's.
+  if (path.startsWith('/api/')) return 'ledger-query';
   return undefined;
 }

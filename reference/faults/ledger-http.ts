@@ -14,6 +14,15 @@ export const LEDGER_HTTP_FAULTS: Layer[] = [
     },
   },
   {
+    name: 'api-v2-served-as-v1',
+    interface: 'ledger-query',
+    rules: ['LQ-9-path-prefix'],
+    description: 'Every GET under /api/v2 is answered as the same path under /api/v1 (a version alias the contract does not have).',
+    request(req) {
+      if (isGet(req, /\/api\/v2\/.*/)) req.path = `/api/v1/${req.path.slice('/api/v2/'.length)}`;
+    },
+  },
+  {
     name: 'schedules-post-served',
     interface: 'ledger-query',
     rules: ['LQ-1-read-only-methods', 'LQ-4.6-get-only'],
