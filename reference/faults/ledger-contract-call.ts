@@ -132,6 +132,15 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
   defaultsTo('contract-call-gas-default-30000', 'gas', 30_000, 'LQ-4.3-gas-default', 'Without `gas` the call runs with 30000 gas instead of 15000000.'),
   defaultsTo('contract-call-value-default-one', 'value', 1, 'LQ-4.3-value-default', 'Without `value` the call transfers 1 instead of 0.'),
   {
+    name: 'contract-call-null-body-answered',
+    interface: 'ledger-query',
+    rules: ['LQ-7-contract-call-error-body'],
+    description: 'A contract call whose body is the JSON literal null answers 200 with result 0x, as an empty call, instead of being rejected.',
+    request(req) {
+      if (req.method === 'POST' && req.path === CALL && req.body === null) return jsonAnswer(200, { result: '0x' });
+    },
+  },
+  {
     name: 'contract-call-error-plain',
     interface: 'ledger-query',
     // The body's shape is LQ-2.5's: the suites report a malformed error body there, once.
