@@ -120,20 +120,24 @@ describe.concurrent('query service robustness', () => {
       fc.tuple(valid, fc.constantFrom('x', ',', '}', '{', ']', 'null')).map(([text, tail]) => ({ text: text + tail, how: `followed by ${tail}` })),
       valid.map((text) => ({ text: text.replace(/"/g, "'"), how: 'in single quotes' })),
       fc.integer({ min: 1_000, max: 50_000 }).map((depth) => ({ text: `{"to":${'['.repeat(depth)}${']'.repeat(depth)}}`, how: `to nested ${depth} arrays deep` })),
-      fc.constantFrom('', ' ', 'null', '[]', '"to"', '42', 'true', '{"to":1e400}').map((text) => ({ text, how: 'not a call object' })),
     );
+    // The bodies that are no call object at all, each every run: a parser may take any one of them for an empty call.
+    const notCallObjects = ['', ' ', 'null', '[]', '"to"', '42', 'true', '{"to":1e400}'].map((text) => ({ text, how: `not a call object (${JSON.stringify(text)})` }));
     await checkProperty(t, broken, async ({ text, how }) => {
       await expectCallRejected(t, await sendCall(t, text), 'LQ-7-contract-call-error-body', `a body ${how}`);
-    });
+    }, { examples: notCallObjects });
   });
 
   ruleTest('answers text, form and binary bodies to the contract call with 415 and the error body', ['LQ-4.3-non-json-415', 'LQ-7-contract-call-error-body'], async (t) => {
-    const body = fc.tuple(fc.constantFrom('text/plain', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream'),
-      stringMatchingArbitrary(/^[ -~]{0,200}$/));
+    const mediaTypes = ['text/plain', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream'];
+    const body = fc.tuple(fc.constantFrom(...mediaTypes), stringMatchingArbitrary(/^[ -~]{0,200}$/));
     await checkProperty(t, body, async ([contentType, text]) => {
       const exchange = await sendCall(t, text, contentType);
       expectRule('LQ-4.3-non-json-415', exchange.status === 415, `a ${contentType} body answered ${answerSummary(exchange)}`, exchange);
       await expectCallErrorBody(t, exchange);
+    }, {
+      // Each media type every run, with a JSON object as its text: a target that reads any body as JSON shows it.
+      examples: mediaTypes.map((contentType) => [contentType, '{}'] as [string, string]),
     });
   });
 
