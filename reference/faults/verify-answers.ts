@@ -19,10 +19,10 @@ function errorBody(req: LayerRequest, res: LayerResponse): ErrorBody | undefined
   return req.path.startsWith('/v2/verify') && res.status >= 400 && typeof body?.customCode === 'string' ? body : undefined;
 }
 
-/** How many objects deep a JSON value nests (a scalar: 0). */
-function nestingDepth(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
-  return 1 + Math.max(0, ...Object.values(value).map(nestingDepth));
+/** Whether a JSON value nests objects more than `levels` deep, looked at no deeper than that (a body may nest beyond the stack). */
+function nestsDeeperThan(value: unknown, levels: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return levels === 0 || Object.values(value).some((inner) => nestsDeeperThan(inner, levels - 1));
 }
 
 /** A fault that changes error answers with one customCode. */
@@ -135,7 +135,7 @@ export const VERIFY_ANSWER_FAULTS: Layer[] = [
     description: 'A submission whose compiler settings nest more than 100 levels deep fails with 500 and customCode server_error instead of internal_error.',
     request(req) {
       const settings = (req.body as { stdJsonInput?: { settings?: unknown } } | undefined)?.stdJsonInput?.settings;
-      if (submission(req) && nestingDepth(settings) > 100) return verifyError(500, 'server_error', 'settings nested too deep');
+      if (submission(req) && nestsDeeperThan(settings, 100)) return verifyError(500, 'server_error', 'settings nested too deep');
     },
   },
   {
