@@ -51,6 +51,18 @@ describe('reference server layers', () => {
     }
   });
 
+  it('a contract-call layer meets only a body the route reads: one labelled otherwise is still answered 415', async () => {
+    // The public service executes a call without `to` (a layer), but answers a text/plain body 415 first, as the route does.
+    const server = await startReferenceServer({ behaviour: 'public', faults: ['contract-call-null-body-answered'] });
+    try {
+      const call = (contentType: string, body: string) => fetch(`${server.baseUrl}/api/v1/contracts/call`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      const answers = await Promise.all([call('application/json', '{}'), call('text/plain', '{}'), call('application/json; charset=utf-8', 'null'), call('text/plain', 'null')]);
+      expect(answers.map((a) => a.status)).toEqual([200, 415, 200, 415]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an unknown fault or behaviour name is an error naming the known ones', async () => {
     await expect(startReferenceServer({ faults: ['no-such-fault'] })).rejects.toThrow(/unknown fault "no-such-fault" \(known: .*status-indicator-unknown/);
     await expect(startReferenceServer({ behaviour: 'no-such-set' })).rejects.toThrow(/unknown behaviour "no-such-set"/);

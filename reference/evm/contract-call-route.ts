@@ -7,6 +7,7 @@ import type { ContractStates } from './block-state.ts';
 import { parseCallRequest, type BlockTag } from './call-request.ts';
 import { rememberCallOutcomes } from './call-outcome-memo.ts';
 import { parseExactJson } from './exact-json-body.ts';
+import { isJsonContentType } from './json-media-type.ts';
 import { decodeRevertReason } from './revert-reason.ts';
 import { QueryError, sendError, type ErrorMessage } from '../query/query-error.ts';
 import { queryErrorMessage } from './query-error-body.ts';
@@ -26,10 +27,6 @@ async function resolveBlock(store: ContractStore, tag: BlockTag): Promise<number
 
 function reject(reply: FastifyReply, status: number, ...messages: ErrorMessage[]): FastifyReply {
   return sendError(reply, new QueryError(status, messages));
-}
-
-function isJsonContentType(header: string | undefined): boolean {
-  return (header ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
 export async function registerContractCallRoute(app: FastifyInstance, opts: { store: ContractStore }): Promise<void> {

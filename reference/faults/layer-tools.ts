@@ -1,11 +1,22 @@
 // Small pieces faults are built from: matching a request, reading and replacing query values,
 // and walking a JSON answer.
 import type { LayerRequest, LayerResponse } from './layer.ts';
+import { isJsonContentType } from '../evm/json-media-type.ts';
 
 /** True for a GET of exactly this path (a RegExp must match the whole path). */
 export function isGet(req: LayerRequest, path: string | RegExp): boolean {
   if (req.method !== 'GET') return false;
   return typeof path === 'string' ? req.path === path : new RegExp(`^(?:${path.source})$`).test(req.path);
+}
+
+/** A contract call the route reads the body of: a POST to its path labelled application/json (any other media type is answered 415 first). */
+export function isJsonCall(req: LayerRequest): boolean {
+  return req.method === 'POST' && req.path === '/api/v1/contracts/call' && isJsonContentType(req.headers['content-type']);
+}
+
+/** The JSON object body of such a call, or undefined. */
+export function contractCallBody(req: LayerRequest): Record<string, unknown> | undefined {
+  return isJsonCall(req) && req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : undefined;
 }
 
 /** The values of a query parameter, matched case-insensitively as the service does. */

@@ -1,18 +1,12 @@
 // Query-service faults on the contract call (POST /api/v1/contracts/call, section 4.3): validation
 // too lax or too strict, wrong defaults, estimate ignored, result and error formats.
-import type { Layer, LayerRequest } from './layer.ts';
-import { jsonAnswer, ledgerError } from './layer-tools.ts';
+import type { Layer } from './layer.ts';
+import { contractCallBody, isJsonCall, jsonAnswer, ledgerError } from './layer-tools.ts';
 
 const CALL = '/api/v1/contracts/call';
 const ADDRESS = /^(0x)?[A-Fa-f0-9]{40}$/;
 const BLOCK = /^((0x)?[0-9a-fA-F]+|latest|pending|earliest)$/;
 const NULLABLE = ['block', 'data', 'estimate', 'from', 'gas', 'gasPrice', 'value'];
-
-/** The JSON object body of a contract call, or undefined. */
-function callBody(req: LayerRequest): Record<string, unknown> | undefined {
-  if (req.method !== 'POST' || req.path !== CALL) return undefined;
-  return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : undefined;
-}
 
 const isNegative = (v: unknown) => (typeof v === 'number' && v < 0) || (typeof v === 'string' && /^-\d/.test(v));
 
@@ -21,7 +15,7 @@ function dropsWhen(name: string, field: string, rule: string, description: strin
   return {
     name, interface: 'ledger-query', rules: [rule], description,
     request(req) {
-      const body = callBody(req);
+      const body = contractCallBody(req);
       if (body && bad(body[field])) delete body[field];
     },
   };
@@ -32,7 +26,7 @@ function defaultsTo(name: string, field: string, value: unknown, rule: string, d
   return {
     name, interface: 'ledger-query', rules: [rule], description,
     request(req) {
-      const body = callBody(req);
+      const body = contractCallBody(req);
       if (body && (body[field] === undefined || body[field] === null)) body[field] = value;
     },
   };
@@ -45,7 +39,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-4.3-to-required'],
     description: 'A contract call without `to` answers 200 with result 0x instead of being rejected.',
     request(req) {
-      const body = callBody(req);
+      const body = contractCallBody(req);
       if (body && (body.to === undefined || body.to === null)) return jsonAnswer(200, { result: '0x' });
     },
   },
@@ -55,7 +49,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-4.3-address-pattern'],
     description: 'A contract call whose `to` or `from` is not a 20-byte hex address answers 200 with result 0x.',
     request(req) {
-      const body = callBody(req);
+      const body = contractCallBody(req);
       const bad = (v: unknown) => typeof v === 'string' && !ADDRESS.test(v);
       if (body && (bad(body.to) || bad(body.from))) return jsonAnswer(200, { result: '0x' });
     },
@@ -66,7 +60,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-4.3-address-pattern'],
     description: 'A contract call whose `from` comes without 0x and in upper case is refused with 400 (`to` is checked by another rule).',
     request(req) {
-      const from = callBody(req)?.from;
+      const from = contractCallBody(req)?.from;
       if (typeof from === 'string' && /^[0-9A-F]{40}$/.test(from) && /[A-F]/.test(from)) return ledgerError(400, 'Invalid parameter: from');
     },
   },
@@ -80,7 +74,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-4.3-data-max-length'],
     description: 'The contract call refuses `data` longer than 262144 characters, counting the 0x prefix against the 131072-byte limit.',
     request(req) {
-      const data = callBody(req)?.data;
+      const data = contractCallBody(req)?.data;
       if (typeof data === 'string' && data.length > 262_144) return ledgerError(400, 'Invalid parameter: data');
     },
   },
@@ -90,7 +84,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-4.3-data-max-length'],
     description: 'The contract call takes `data` of up to 262148 characters, leaving the 0x prefix out of the 262146-character limit.',
     request(req) {
-      const body = callBody(req);
+      const body = contractCallBody(req);
       const data = body?.data;
       // The call runs on the first 262146 characters (the suite pads with zeros, which ABI decoding ignores).
       if (typeof data === 'string' && data.startsWith('0x') && data.length > 262_146 && data.length <= 262_148) body!.data = data.slice(0, 262_146);
@@ -102,7 +96,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-4.3-data-pattern'],
     description: 'The contract call refuses `data` written without the 0x prefix, which the pattern allows.',
     request(req) {
-      const data = callBody(req)?.data;
+      const data = contractCallBody(req)?.data;
       if (typeof data === 'string' && data !== '' && !data.startsWith('0x')) return ledgerError(400, 'Invalid parameter: data');
     },
   },
@@ -112,7 +106,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-4.3-nullable-fields'],
     description: 'The contract call refuses null in its optional fields with 400.',
     request(req) {
-      const body = callBody(req);
+      const body = contractCallBody(req);
       const field = body && NULLABLE.find((f) => body[f] === null);
       if (field) return ledgerError(400, `Invalid parameter: ${field}`);
     },
@@ -124,7 +118,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     description: 'A successful contract call gives its result without the 0x prefix.',
     response(req, res) {
       const body = res.body as { result?: unknown } | undefined;
-      if (callBody(req) && res.status === 200 && typeof body?.result === 'string') body.result = body.result.replace(/^0x/, '');
+      if (contractCallBody(req) && res.status === 200 && typeof body?.result === 'string') body.result = body.result.replace(/^0x/, '');
     },
   },
   dropsWhen('contract-call-estimate-ignored', 'estimate', 'LQ-4.3-estimate-gas', 'estimate=true is ignored: the call answers the call\'s output instead of a gas estimate.', (v) => v === true),
@@ -137,7 +131,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-7-contract-call-error-body'],
     description: 'A contract call whose body is the JSON literal null answers 200 with result 0x, as an empty call, instead of being rejected.',
     request(req) {
-      if (req.method === 'POST' && req.path === CALL && req.body === null) return jsonAnswer(200, { result: '0x' });
+      if (isJsonCall(req) && req.body === null) return jsonAnswer(200, { result: '0x' });
     },
   },
   {
@@ -157,7 +151,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     rules: ['LQ-4.3-content-type-json'],
     description: 'The contract call answers 415 unless Content-Type is exactly application/json (a charset or other casing is refused).',
     request(req) {
-      if (callBody(req) && req.headers['content-type'] !== 'application/json') return ledgerError(415, 'Unsupported Media Type');
+      if (contractCallBody(req) && req.headers['content-type'] !== 'application/json') return ledgerError(415, 'Unsupported Media Type');
     },
   },
 ];

@@ -2,7 +2,7 @@
 // deviations" 1 to 16), one layer each, so a run against `--behave public` shows what a correct
 // suite reports against the real service: each deviation once, under its own rule.
 import type { Layer, LayerRequest, LayerResponse } from './layer.ts';
-import { isGet, jsonAnswer, mapQuery, okList, okObject, queryValues, relativeUrl } from './layer-tools.ts';
+import { contractCallBody, isGet, jsonAnswer, mapQuery, okList, okObject, queryValues, relativeUrl } from './layer-tools.ts';
 
 const TRANSACTION_PATHS = /\/api\/v1\/transactions(\/[^/]+)?/;
 const SCHEDULE_PATHS = /\/api\/v1\/schedules(\/[^/]+)?/;
@@ -125,7 +125,6 @@ const entityIdForms: Layer = {
 
 const CALL = '/api/v1/contracts/call';
 const isCall = (req: LayerRequest) => req.method === 'POST' && req.path === CALL;
-const callBody = (req: LayerRequest) => (isCall(req) && typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : undefined);
 
 /** 4a. gas below 21000 is refused. */
 const gasBelowIntrinsic: Layer = {
@@ -134,7 +133,7 @@ const gasBelowIntrinsic: Layer = {
   rules: ['LQ-4.3-gas-minimum'],
   description: 'A contract call with gas from 0 to 20999 is refused with 400 (the contract allows 0 and up).',
   request(req) {
-    const gas = callBody(req)?.gas;
+    const gas = contractCallBody(req)?.gas;
     if (typeof gas === 'number' && Number.isInteger(gas) && gas >= 0 && gas < 21000) {
       return errorAnswer(400, 'Bad Request', 'gas field must be greater than or equal to 21000');
     }
@@ -148,7 +147,7 @@ const toOptional: Layer = {
   rules: ['LQ-4.3-to-required'],
   description: 'A contract call without `to` is executed (as a deployment, answering 0x) instead of rejected.',
   request(req) {
-    const body = callBody(req);
+    const body = contractCallBody(req);
     if (body && !('to' in body)) return jsonAnswer(200, { result: '0x' });
   },
 };
@@ -160,7 +159,7 @@ const longData: Layer = {
   rules: ['LQ-4.3-data-max-length'],
   description: 'Contract call data longer than 262146 characters is accepted, up to 1048576.',
   request(req) {
-    const body = callBody(req);
+    const body = contractCallBody(req);
     const data = body?.data;
     if (typeof data !== 'string' || data.length <= 262146 || data.length > 1048576 || !/^(0x)?[0-9a-fA-F]+$/.test(data)) return;
     // The call runs on the accepted length: the rest of the payload makes no difference to the answer.
