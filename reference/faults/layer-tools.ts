@@ -9,9 +9,14 @@ export function isGet(req: LayerRequest, path: string | RegExp): boolean {
   return typeof path === 'string' ? req.path === path : new RegExp(`^(?:${path.source})$`).test(req.path);
 }
 
-/** A contract call the route reads the body of: a POST to its path labelled application/json (any other media type is answered 415 first). */
+/** A contract call, whatever its body. */
+export function isContractCall(req: LayerRequest): boolean {
+  return req.method === 'POST' && req.path === '/api/v1/contracts/call';
+}
+
+/** A contract call the route reads the body of: labelled application/json (any other media type is answered 415 first). */
 export function isJsonCall(req: LayerRequest): boolean {
-  return req.method === 'POST' && req.path === '/api/v1/contracts/call' && isJsonContentType(req.headers['content-type']);
+  return isContractCall(req) && isJsonContentType(req.headers['content-type']);
 }
 
 /** The JSON object body of such a call, or undefined. */

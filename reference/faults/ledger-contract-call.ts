@@ -1,9 +1,8 @@
 // Query-service faults on the contract call (POST /api/v1/contracts/call, section 4.3): validation
 // too lax or too strict, wrong defaults, estimate ignored, result and error formats.
 import type { Layer } from './layer.ts';
-import { contractCallBody, isJsonCall, jsonAnswer, ledgerError } from './layer-tools.ts';
+import { contractCallBody, isContractCall, isJsonCall, jsonAnswer, ledgerError } from './layer-tools.ts';
 
-const CALL = '/api/v1/contracts/call';
 const ADDRESS = /^(0x)?[A-Fa-f0-9]{40}$/;
 const BLOCK = /^((0x)?[0-9a-fA-F]+|latest|pending|earliest)$/;
 const NULLABLE = ['block', 'data', 'estimate', 'from', 'gas', 'gasPrice', 'value'];
@@ -58,7 +57,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     name: 'contract-call-from-bare-upper-case-refused',
     interface: 'ledger-query',
     rules: ['LQ-4.3-address-pattern'],
-    description: 'A contract call whose `from` comes without 0x and in upper case is refused with 400 (`to` is checked by another rule).',
+    description: 'A contract call whose `from` comes without 0x and in upper case is refused with 400 (`to` is still taken in any spelling).',
     request(req) {
       const from = contractCallBody(req)?.from;
       if (typeof from === 'string' && /^[0-9A-F]{40}$/.test(from) && /[A-F]/.test(from)) return ledgerError(400, 'Invalid parameter: from');
@@ -142,7 +141,7 @@ export const LEDGER_CONTRACT_CALL_FAULTS: Layer[] = [
     description: 'Failures of the contract call answer {error: "..."} instead of the error body.',
     response(req, res) {
       const body = res.body as { _status?: { messages?: Array<{ message: string }> } } | undefined;
-      if (req.method === 'POST' && req.path === CALL && res.status >= 400 && body?._status?.messages) res.body = { error: body._status.messages.map((m) => m.message).join('; ') };
+      if (isContractCall(req) && res.status >= 400 && body?._status?.messages) res.body = { error: body._status.messages.map((m) => m.message).join('; ') };
     },
   },
   {

@@ -2,7 +2,7 @@
 // deviations" 1 to 16), one layer each, so a run against `--behave public` shows what a correct
 // suite reports against the real service: each deviation once, under its own rule.
 import type { Layer, LayerRequest, LayerResponse } from './layer.ts';
-import { contractCallBody, isGet, jsonAnswer, mapQuery, okList, okObject, queryValues, relativeUrl } from './layer-tools.ts';
+import { contractCallBody, isContractCall, isGet, jsonAnswer, mapQuery, okList, okObject, queryValues, relativeUrl } from './layer-tools.ts';
 
 const TRANSACTION_PATHS = /\/api\/v1\/transactions(\/[^/]+)?/;
 const SCHEDULE_PATHS = /\/api\/v1\/schedules(\/[^/]+)?/;
@@ -123,9 +123,6 @@ const entityIdForms: Layer = {
   },
 };
 
-const CALL = '/api/v1/contracts/call';
-const isCall = (req: LayerRequest) => req.method === 'POST' && req.path === CALL;
-
 /** 4a. gas below 21000 is refused. */
 const gasBelowIntrinsic: Layer = {
   name: 'public-call-gas-below-21000-refused',
@@ -175,7 +172,7 @@ const emptyErrorData: Layer = {
   rules: ['LQ-2.5-error-data-hex'],
   description: 'Contract call errors that do not come from the EVM carry data "" (not hex text).',
   response(req, res) {
-    if (!isCall(req) || res.status < 400) return;
+    if (!isContractCall(req) || res.status < 400) return;
     const messages = (okBody(res) as { _status?: { messages?: Array<Record<string, unknown>> } } | undefined)?._status?.messages ?? [];
     for (const m of messages) if (m.message !== 'CONTRACT_REVERT_EXECUTED' && (m.data === undefined || m.data === null)) m.data = '';
   },
