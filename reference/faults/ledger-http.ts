@@ -1,7 +1,7 @@
 // Query-service faults at the HTTP level: media types, methods, credentials and missing operations
 // (sections 1, 4.4, 4.6, 5, 7).
 import type { Layer } from './layer.ts';
-import { isGet, jsonAnswer, ledgerError } from './layer-tools.ts';
+import { isContractCall, isGet, jsonAnswer, ledgerError } from './layer-tools.ts';
 
 export const LEDGER_HTTP_FAULTS: Layer[] = [
   {
@@ -55,7 +55,7 @@ export const LEDGER_HTTP_FAULTS: Layer[] = [
     rules: ['LQ-5-contract-call-no-auth'],
     description: 'The contract call answers 401 to requests without an Authorization header.',
     request(req) {
-      if (req.method === 'POST' && req.path === '/api/v1/contracts/call' && !req.headers.authorization) return ledgerError(401, 'Unauthorized');
+      if (isContractCall(req) && !req.headers.authorization) return ledgerError(401, 'Unauthorized');
     },
   },
   {
