@@ -3,6 +3,7 @@
 // sources first (scripts/runtime-build.mjs, a quick check unless a source changed); the installed
 // package carries it ready.
 import { existsSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 
 if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
   const { ensureRuntimeBuild } = await import('../scripts/runtime-build.mjs');
@@ -13,4 +14,6 @@ if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
     process.exit(1);
   }
 }
+// Before the run's modules load and its worker threads start: V8's flags are the whole process's.
+setFlagsFromString((await import('../dist/src/cli/tier-up-late.js')).TIER_UP_LATE);
 await import('../dist/src/cli/main.js');
