@@ -75,8 +75,12 @@ async function probeModules() {
 
 /** vitest, and the reporter that writes allure's results from it. */
 async function vitestModules() {
-  const [{ startVitest }, { AllureResultsReporter }] = await Promise.all([import('vitest/node'), import('../report/allure-results-reporter.ts')]);
-  return { startVitest, AllureResultsReporter };
+  const [{ startVitest }, { AllureResultsReporter }, { ResultsJsonReporter }] = await Promise.all([
+    import('vitest/node'),
+    import('../report/allure-results-reporter.ts'),
+    import('../report/results-json-reporter.ts'),
+  ]);
+  return { startVitest, AllureResultsReporter, ResultsJsonReporter };
 }
 
 async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPaths>, io: CliIo): Promise<number> {
@@ -182,7 +186,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
     }
 
     const started = Date.now();
-    const { startVitest, AllureResultsReporter } = await (early?.vitest ?? vitestModules());
+    const { startVitest, AllureResultsReporter, ResultsJsonReporter } = await (early?.vitest ?? vitestModules());
     const { options, overrides } = await vitestConfig(config.effectiveWorkers);
     // The configuration is provided to this run's vitest alone: several runs can share a process.
     const vitest = await keepingHostState(() => startVitest('test', run.only.map((name) => `suites/${name}`), {
@@ -195,7 +199,7 @@ async function checkedRun(flags: FlagValues, paths: ReturnType<typeof reportPath
       shard: run.shard,
       reporters: [
         ...(run.quiet ? [] : [progressReporter(out, io.env)]),
-        ['json', { outputFile: paths.vitestJson }],
+        new ResultsJsonReporter(paths.vitestJson),
         ...(run.shard ? [['blob', { outputFile: paths.vitestBlob }]] : []),
         new AllureResultsReporter(paths.allureResults),
         // The HTML writer loads once the tests run: this process mostly waits on them then.

@@ -6,6 +6,7 @@ import { INTERFACES, type InterfaceName } from '../../specs/load-spec.ts';
 import { driftPaths, readDriftData, type DriftData } from '../drift/drift-report.ts';
 import type { RunInfo } from './build-report.ts';
 import { reportPaths } from './report-paths.ts';
+import { ResultsJsonReporter } from './results-json-reporter.ts';
 import { ResultsError } from './test-outcomes.ts';
 import { ROOT, vitestConfig } from '../cli/package-root.ts';
 import { keepingHostState } from '../cli/host-state.ts';
@@ -30,7 +31,7 @@ async function mergeVitestResults(blobs: string[], outputFile: string, output: P
     blobs.forEach((blob, i) => copyFileSync(blob, join(dir, `blob-${i + 1}.json`)));
     const { options, overrides } = await vitestConfig();
     await keepingHostState(async () => {
-      const vitest = await createVitest('test', { root: ROOT, ...options, watch: false, mergeReports: dir, reporters: [['json', { outputFile }]] } as never, overrides, { stdout: keptOpen(output.stdout), stderr: keptOpen(output.stderr) });
+      const vitest = await createVitest('test', { root: ROOT, ...options, watch: false, mergeReports: dir, reporters: [new ResultsJsonReporter(outputFile)] } as never, overrides, { stdout: keptOpen(output.stdout), stderr: keptOpen(output.stderr) });
       try {
         await vitest.mergeReports();
       } finally {
