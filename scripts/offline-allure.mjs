@@ -1,15 +1,18 @@
-// What the bundled HTML writer takes of allure in place of what would reach outside the run: an
-// allure package's file that the bundle resolves to one of the project's own, and a flag switched off
-// in the bundle's text (scripts/bundle-entry.mjs applies both to every bundle it makes).
+// What the bundled HTML writer takes of allure in place of what would reach outside the run or is
+// never used: an allure package's file that the bundle resolves to one of the project's own, and a
+// flag switched off in the bundle's text (scripts/bundle-entry.mjs applies both to every bundle it makes).
 import { fileURLToPath } from 'node:url';
 
 const OFFLINE_LOCAL_CI = fileURLToPath(new URL('../src/report/offline-local-ci.mjs', import.meta.url));
 const NO_SERVICE_HTTP = fileURLToPath(new URL('../src/report/no-allure-service-http.mjs', import.meta.url));
+const NO_CONFIG_LOADER = fileURLToPath(new URL('../src/report/no-allure-config-loader.mjs', import.meta.url));
 
 /**
  * An esbuild plugin that keeps allure's HTML writer from reaching outside: the description of a run
  * outside CI is the project's own (src/report/offline-local-ci.mjs), which runs no `git`, and the
- * HTTP client of allure's service is one that sends nothing (src/report/no-allure-service-http.mjs).
+ * HTTP client of allure's service is one that sends nothing (src/report/no-allure-service-http.mjs);
+ * allure's loader of TypeScript config files, which the writer never asks for, is left out
+ * (src/report/no-allure-config-loader.mjs).
  */
 export function offlineAllure() {
   return {
@@ -20,6 +23,9 @@ export function offlineAllure() {
       );
       build.onResolve({ filter: /^axios$/ }, (args) =>
         /[\\/]@allurereport[\\/]service[\\/]/.test(args.importer) ? { path: NO_SERVICE_HTTP } : undefined,
+      );
+      build.onResolve({ filter: /^jiti$/ }, (args) =>
+        /[\\/]@allurereport[\\/]core[\\/]/.test(args.importer) ? { path: NO_CONFIG_LOADER } : undefined,
       );
     },
   };

@@ -48,6 +48,8 @@ describe('HTML report writer', () => {
       expectFailedTree(html);
     }
     expect(readdirSync(report).filter((name) => /^allure-writer\.cjs\.[0-9a-f]{16}\.v8-cache$/.test(name)).length).toBeGreaterThan(0);
+    // What the writer never runs is not in the script (scripts/offline-allure.mjs): allure's config loader, its service's HTTP client.
+    expect(readFileSync(join(report, 'allure-writer.cjs'), 'utf8')).not.toMatch(/^\/\/ \S*node_modules\/(jiti|axios)\//m);
   });
 
   it("writes, in the compiled copy, a test tree that loads nothing from elsewhere and names no repository or branch of the run's directory", async () => {
