@@ -16,7 +16,8 @@ const MAIN = fileURLToPath(new URL(`../../reference/main.${COMPILED ? 'js' : 'ts
 /**
  * For any process that serves the reference: PGlite's WebAssembly (9 MB) on V8's baseline compiler
  * only. Optimising its hot functions cost more CPU than it saved over a run (a ledger run's
- * reference: start 1.5 -> 1.0 s, serving 4.7 -> 4.0 s of CPU). Its JavaScript is optimised late (REFERENCE_TIER_UP).
+ * reference: start 1.5 -> 1.0 s, serving 4.7 -> 4.0 s of CPU). Its JavaScript is optimised later
+ * than by default (REFERENCE_TIER_UP).
  */
 export const REFERENCE_V8_FLAGS = ['--liftoff-only', REFERENCE_TIER_UP];
 

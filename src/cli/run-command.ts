@@ -73,7 +73,7 @@ async function probeModules() {
   return { resolveConfig, probeTargets };
 }
 
-/** vitest, and the reporter that writes allure's results from it. */
+/** vitest, and the reporters that write allure's results and vitest-results.json from it. */
 async function vitestModules() {
   const [{ startVitest }, { AllureResultsReporter }, { ResultsJsonReporter }] = await Promise.all([
     import('vitest/node'),
