@@ -118,13 +118,24 @@ describe('the run-wide limits across worker processes', () => {
     const target = await startTarget(100);
     const coordinator = await startRunCoordinator(UNLIMITED);
     open.push(target, coordinator);
-    await runWorkers(() => ({ coordinator: coordinator.url, limits: UNLIMITED, target: target.url, requests: 4, atOnce: 1, delayMs: 0, alone: 'interface verify' }));
+    await runWorkers(() => ({ coordinator: coordinator.url, limits: UNLIMITED, target: target.url, requests: 4, atOnce: 1, delayMs: 0, alone: { name: 'interface verify' } }));
     expect(target.arrivals).toHaveLength(WORKERS * 4);
     expect(target.mostInFlight).toBe(1);
 
+    // Claims on addresses apart run side by side; every worker's claim meets the first's on one address.
+    const apartKeys = await startTarget(100);
+    open.push(apartKeys);
+    await runWorkers((i) => ({ coordinator: coordinator.url, limits: UNLIMITED, target: apartKeys.url, requests: 4, atOnce: 1, delayMs: 0, alone: { name: 'interface verify', keys: [`296/0x${i}`] } }));
+    expect(apartKeys.mostInFlight).toBeGreaterThan(1);
+    const sharedKey = await startTarget(100);
+    open.push(sharedKey);
+    await runWorkers((i) => ({ coordinator: coordinator.url, limits: UNLIMITED, target: sharedKey.url, requests: 4, atOnce: 1, delayMs: 0, alone: { name: 'interface verify', keys: [`296/0x${i}`, '296/0xshared'] } }));
+    expect(sharedKey.arrivals).toHaveLength(WORKERS * 4);
+    expect(sharedKey.mostInFlight).toBe(1);
+
     const apart = await startTarget(100);
     open.push(apart);
-    await runWorkers(() => ({ limits: UNLIMITED, target: apart.url, requests: 4, atOnce: 1, delayMs: 0, alone: 'interface verify' }));
+    await runWorkers(() => ({ limits: UNLIMITED, target: apart.url, requests: 4, atOnce: 1, delayMs: 0, alone: { name: 'interface verify' } }));
     expect(apart.mostInFlight).toBeGreaterThan(1);
   }, 60_000);
 

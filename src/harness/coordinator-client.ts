@@ -5,6 +5,7 @@ import { leaveInSlot } from '../http/rate-limiter.ts';
 import { BudgetExhausted } from '../http/request-budget.ts';
 import type { TargetPacer } from '../http/target-pacer.ts';
 import { TargetAbandoned } from '../http/transport-faults.ts';
+import type { LockClaim } from './named-locks.ts';
 import type { CoordinatorCall, CoordinatorRefusal, PaceReport } from './run-coordinator.ts';
 
 /** A worker's handle on the run's shared limits (src/harness/run-coordinator.ts). */
@@ -13,8 +14,8 @@ export interface RunLimits {
   pacer: TargetPacer;
   /** Before each attempt: takes it from the run's budget, waits for its slot in the run's rate, logs it. */
   beforeSend(): Promise<void>;
-  /** Runs `body` while no other test of the run holds `name`. */
-  alone<T>(name: string, body: () => Promise<T>): Promise<T>;
+  /** Runs `body` while no other test of the run holds a claim that meets this one (src/harness/named-locks.ts). */
+  alone<T>(claim: LockClaim, body: () => Promise<T>): Promise<T>;
 }
 
 // A run without a budget has UNLIMITED_REQUESTS less its probes: no run can spend it, so it needs no count.
@@ -91,12 +92,12 @@ export function connectToCoordinator(url: string, config: Pick<ResolvedConfig, '
       // of one line from several processes do not interleave.
       if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
     },
-    async alone(name, body) {
-      await call({ op: 'lock', name });
+    async alone(claim, body) {
+      const { token } = (await call({ op: 'lock', claim })) as { token: number };
       try {
         return await body();
       } finally {
-        await call({ op: 'unlock', name });
+        await call({ op: 'unlock', token });
       }
     },
   };

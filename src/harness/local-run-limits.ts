@@ -17,12 +17,12 @@ export function localRunLimits(config: LimitsConfig): RunLimits {
       // Every attempt (throttled ones too) is logged as it leaves, so the report's rate is the real one.
       if (config.attemptLog) logAttempts(config.attemptLog, [Date.now()]);
     },
-    async alone(name, body) {
-      await locks.acquire(name);
+    async alone(claim, body) {
+      const token = await locks.acquire(claim);
       try {
         return await body();
       } finally {
-        locks.release(name);
+        locks.release(token);
       }
     },
   };

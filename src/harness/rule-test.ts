@@ -62,6 +62,11 @@ export interface RuleTestOptions {
   /** Why the test takes turns across the run (src/harness/turns.ts); without it, it runs beside the others. */
   turns?: TurnReason;
   /**
+   * What its turn holds: the keys (addresses, src/samples/turn-holds.ts) whose state it may change;
+   * turns on keys apart run side by side. Without it, the turn holds the whole interface.
+   */
+  holds?: (check: Check) => readonly string[];
+  /**
    * Its cases go several at once even while the test takes its turn: they are judged alike whichever
    * arrives first (the broken submissions of one rule, whose controls follow all of them:
    * src/checks/verification-refusal.ts); the test keeps in order what must stay in order.
@@ -185,6 +190,7 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
   const unknown = rules.filter((r) => !catalogue.has(r));
   if (rules.length === 0 || unknown.length) throw new Error(`test "${name}" names unknown rules: ${unknown.join(', ') || '(none given)'}`);
   const iface = interfaceOfRule(rules[0]!);
+  if (options.holds && !options.turns) throw new Error(`test "${name}" names what its turn holds but takes no turns`);
   const schedule = scheduleOf(options.timeout ?? 120_000, options.turns);
 
   test(name, { timeout: schedule.limitMs, meta: { rules }, ...(schedule.sequential ? { sequential: true } : { concurrent: true }) }, async (ctx) => {
@@ -219,7 +225,8 @@ export function ruleTest(name: string, rules: string[], body: (check: Check) => 
         skipBecause('changes state or loads the target: runs on loopback targets, elsewhere only with --allow-writes');
       }
       const judge = () => runInTestScope(scope, () => collectEvaluations(evidence, () => body(check)));
-      await (schedule.takesTurns ? state.limits.alone(`interface ${iface}`, () => {
+      const claim = { name: `interface ${iface}`, ...(options.holds ? { keys: options.holds(check) } : {}) };
+      await (schedule.takesTurns ? state.limits.alone(claim, () => {
         sender.allowance.deadline = Date.now() + schedule.ownTimeMs;
         return judge();
       }) : judge());

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { BudgetExhausted } from '../http/request-budget.ts';
 import { TargetAbandoned } from '../http/transport-faults.ts';
+import type { LockClaim } from './named-locks.ts';
 import { createRunLimitKeepers, type LimitsConfig } from './run-limit-keepers.ts';
 
 /** What happened to one attempt, told to the run's pacer after the answer (or the fault). */
@@ -21,8 +22,8 @@ export type CoordinatorCall =
   | { op: 'slot' }
   | { op: 'wait'; target: string }
   | { op: 'report'; reports: PaceReport[] }
-  | { op: 'lock'; name: string }
-  | { op: 'unlock'; name: string };
+  | { op: 'lock'; claim: LockClaim }
+  | { op: 'unlock'; token: number };
 
 /** A refusal travels back as its error's name and message, so the worker throws the same error. */
 export interface CoordinatorRefusal {
@@ -45,7 +46,7 @@ export interface RunCoordinator {
 export async function startRunCoordinator(config: LimitsConfig): Promise<RunCoordinator> {
   const { limiter, budget, pacer, locks } = createRunLimitKeepers(config);
 
-  async function answer(call: CoordinatorCall): Promise<{ slot: number } | { ticket: number } | void> {
+  async function answer(call: CoordinatorCall): Promise<{ slot: number } | { ticket: number } | { token: number } | void> {
     switch (call.op) {
       case 'attempt':
         budget.take();
@@ -63,9 +64,9 @@ export async function startRunCoordinator(config: LimitsConfig): Promise<RunCoor
         }
         return;
       case 'lock':
-        return locks.acquire(call.name);
+        return { token: await locks.acquire(call.claim) };
       case 'unlock':
-        return locks.release(call.name);
+        return locks.release(call.token);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { Check } from '../harness/rule-test.ts';
-import { controlSamples, fixtureSamples, sampleBody, strangerAddress, type VerificationSample } from './verification-sample.ts';
+import { CONTROLS, controlSamples, fixtureSamples, sampleBody, strangerAddresses, type VerificationSample } from './verification-sample.ts';
 
 /**
  * Where broken submissions are sent and what their repaired twin is: a known sample's chain,
@@ -18,10 +18,14 @@ export function sampleSite(sample: VerificationSample): SubmissionSite {
   return { chainId: sample.chainId, address: sample.address, twin: sampleBody(sample, { withCreationHash: true }), sample };
 }
 
-/** An address of the run's chain that holds no known contract, with a known (or fixture) body as the twin. */
-export function strangerSite(t: Check): SubmissionSite {
+/**
+ * An address of the run's chain that holds no known contract, with a known (or fixture) body as the
+ * twin: one of its own per control `index`, so checks at different controls share no address and
+ * may take their turns side by side.
+ */
+export function strangerSite(t: Check, index = 0): SubmissionSite {
   const body = controlSamples(t).at(-1) ?? fixtureSamples(t.config.verifyChainId)[0]!;
-  return { chainId: t.config.verifyChainId, address: strangerAddress(t), twin: sampleBody(body, { withCreationHash: true }) };
+  return { chainId: t.config.verifyChainId, address: strangerAddresses(t, CONTROLS)[index % CONTROLS]!, twin: sampleBody(body, { withCreationHash: true }) };
 }
 
 /**
@@ -33,5 +37,5 @@ export function submissionSites(t: Check, index: number): SubmissionSite[] {
   const samples = controlSamples(t);
   const writes = t.config.allowWrites || t.config.loopback.verify;
   const sample = writes && samples.length > 0 ? samples[index % samples.length] : undefined;
-  return [...(sample ? [sampleSite(sample)] : []), strangerSite(t)];
+  return [...(sample ? [sampleSite(sample)] : []), strangerSite(t, index)];
 }

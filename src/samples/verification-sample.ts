@@ -39,7 +39,7 @@ export function verificationSamples(t: Check): VerificationSample[] {
 }
 
 /** How many samples from the end of the list the refusal controls take (the body, chainId and address checks one each). */
-const CONTROLS = 3;
+export const CONTROLS = 3;
 
 /**
  * The known samples from the end of the list: controls take these. A control catches a verifier

@@ -11,6 +11,7 @@ import { judgeSampleMatch, submitKnownSample, verifiesThere } from '../../src/ch
 import { acceptedId, firstVerificationSamples, refusalCode, sampleBody, submitUnverifiedSample, submitVerification, type VerificationSample } from '../../src/samples/verification-sample.ts';
 import { isUuid, isUuidV4 } from '../../src/checks/verification-uuid.ts';
 import { strangerSite } from '../../src/samples/submission-site.ts';
+import { firstSamplesHeld } from '../../src/samples/turn-holds.ts';
 import { forEachCase } from '../../src/harness/cases-at-once.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
@@ -121,7 +122,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     // Asynchronous: the acceptance carries a job id, not the result; the result comes from the job.
     const resultKeys = ['match', 'runtimeMatch', 'creationMatch', 'contract', 'isJobCompleted'].filter((k) => k in (body as object));
     expectRule('VF-1-asynchronous-verification', resultKeys.length === 0, `${context}: the acceptance already carries verification results (${resultKeys.join(', ')})`, exchange);
-  }, { writes: true, turns: 'known-sample' });
+  }, { writes: true, turns: 'known-sample', holds: firstSamplesHeld });
 
   // Turns: submits a known sample not verified yet and follows the job that verifies it.
   ruleTest('reports the accepted job at GET /v2/verify/{verificationId} until it completes', [
@@ -140,7 +141,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     t.soft('VF-4.8-job-object-fields', contract.chainId === decodeURIComponent(chainId ?? ''), `job reports chainId ${JSON.stringify(contract.chainId)}, submitted ${chainId}`, followed.exchange);
     t.soft('VF-4.8-job-object-fields', contract.address?.toLowerCase() === decodeURIComponent(address ?? '').toLowerCase(), `job reports address ${String(contract.address)}, submitted ${address}`, followed.exchange);
     t.note(`job ended with match ${String(contract.match)}${followed.job.error ? `, error ${followed.job.error.customCode}` : ''}`);
-  }, { writes: true, turns: 'known-sample' });
+  }, { writes: true, turns: 'known-sample', holds: firstSamplesHeld });
 
   // Turns: verifies a known sample (or finds it verified) and submits it again.
   ruleTest('rejects a resubmission of a contract verified with exact matches as already_verified', ['VF-7-already-verified', 'VF-7-already-verified-409', 'VF-7-error-body-shape', 'VF-1-known-sample-verifies'], async (t) => {
@@ -151,7 +152,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     const error = expectVerificationErrorBody(t, exchange, context);
     expectRule('VF-7-already-verified', error.customCode === 'already_verified', `${context} answered customCode ${error.customCode}`, exchange);
     t.soft('VF-7-already-verified-409', exchange.status === 409, `${context}: already_verified came with ${exchange.status}, the notes observe 409`, exchange);
-  }, { writes: true, turns: 'known-sample' });
+  }, { writes: true, turns: 'known-sample', holds: firstSamplesHeld });
 
   // Turns: verifies a known sample and submits it again under other spellings of its address.
   ruleTest('treats the address in upper, lower and mixed case as the same contract', ['VF-4.8-address-case-insensitive'], async (t) => {
@@ -177,7 +178,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     }
     // The spellings are resubmissions of one verified contract, each answered on its own: sent at once.
     await checkProperty(t, spellings, sameContract, { runs: Math.min(t.config.depth, 4) });
-  }, { writes: true, turns: 'known-sample', casesInAnyOrder: true });
+  }, { writes: true, turns: 'known-sample', holds: firstSamplesHeld, casesInAnyOrder: true });
 
   // Turns: submits known samples twice at once, so that the second meets the first's running job.
   ruleTest('refuses another submission while the first job still runs with duplicate_verification_request', ['VF-7-duplicate-request-429', 'VF-1-known-sample-verifies'], async (t) => {
@@ -208,7 +209,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     }
     if (observed === 0) t.skip(`no job was observed running: ${groups.map(answers).join('; ')}`);
     t.note(`${observed} contract(s) met a running job`);
-  }, { writes: true, turns: 'known-sample' });
+  }, { writes: true, turns: 'known-sample', holds: firstSamplesHeld });
 
   // The control samples are verified by their twins (and judged there), only once their refusals are decided.
   // Turns: verifies every known sample.
@@ -232,5 +233,5 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       const other = await submitVerification(t, sample.chainId, spelling, sampleBody(sample));
       t.soft('VF-4.8-address-case-insensitive', refusalCode(other) === 'already_verified', `${context} as ${spelling} answered ${other.status} ${refusalCode(other) ?? ''}, not already_verified`, other);
     });
-  }, { writes: true, turns: 'known-sample', casesInAnyOrder: true });
+  }, { writes: true, turns: 'known-sample', holds: firstSamplesHeld, casesInAnyOrder: true });
 });

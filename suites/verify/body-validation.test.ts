@@ -13,6 +13,7 @@ import { BrokenSubmissions } from '../../src/checks/verification-refusal.ts';
 import { BOUNDARY_BODIES } from '../../src/samples/boundary-submissions.ts';
 import { breakBody } from '../../src/samples/break-body.ts';
 import { submissionSites } from '../../src/samples/submission-site.ts';
+import { firstSamplesHeld, sitesHeld } from '../../src/samples/turn-holds.ts';
 import { firstVerificationSamples, sampleBody, strangerAddressArbitrary, submitVerification, wellFormedBody } from '../../src/samples/verification-sample.ts';
 import { expectRule } from '../../src/checks/rule-violation.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
@@ -72,7 +73,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       ]);
     }
     await submissions.settle();
-  }, { writes: true, turns: 'known-sample', casesInAnyOrder: true, timeout: 240_000 });
+  }, { writes: true, turns: 'known-sample', holds: (t) => sitesHeld(submissionSites(t, 0)), casesInAnyOrder: true, timeout: 240_000 });
 
   // Turns: submits a known sample under both spellings of its compiler version.
   ruleTest('takes compilerVersion with or without the leading v as the same version', ['VF-4.8-compiler-version-pattern', 'VF-1-known-sample-verifies'], async (t) => {
@@ -91,7 +92,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       if (outcome.kind === 'undecided') t.notEvaluated('VF-4.8-compiler-version-pattern', outcome.detail);
       else t.soft('VF-4.8-compiler-version-pattern', verifiesThere(outcome), `${sample.contractIdentifier} with compilerVersion ${version} was refused (${outcome.kind === 'not_verified' ? outcome.detail : outcome.kind}) while ${takenVersion} was taken`, outcome.exchange);
     }
-  }, { writes: true, turns: 'known-sample' });
+  }, { writes: true, turns: 'known-sample', holds: (t) => firstSamplesHeld(t).slice(0, 1) });
 
   // Beside the others: unparseable text at addresses that hold no known sample starts no job and verifies nothing.
   ruleTest('rejects a body that is not parseable JSON with invalid_json', ['VF-7-no-server-error', 'VF-7-invalid-json-400', 'VF-7-error-body-shape'], async (t) => {

@@ -6,8 +6,28 @@ import { expectVerificationErrorBody } from '../../src/checks/verification-error
 import { followVerificationJob } from '../../src/checks/verification-job.ts';
 import { acceptedId, strangerAddress, strangerAddresses, submitVerification, wellFormedBody } from '../../src/samples/verification-sample.ts';
 import { forEachCase } from '../../src/harness/cases-at-once.ts';
-import { ruleTest } from '../../src/harness/rule-test.ts';
+import { addressKey } from '../../src/samples/turn-holds.ts';
+import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
+
+/**
+ * Well-formed by the contract, awkward inside: source content of the wrong type, deep settings, a
+ * very long contract name. A target that fails on them must still answer internal_error. Each goes
+ * to an address of its own, all at once: a target failing on one of them alone is met every run
+ * (three draws of the three had left one out for four seeds in five).
+ */
+function awkwardSubmissions(t: Check): Array<{ body: Record<string, unknown>; address: string }> {
+  const base = wellFormedBody(t);
+  const stdJsonInput = base.stdJsonInput as Record<string, unknown>;
+  const deep = Array.from({ length: 500 }).reduce<Record<string, unknown>>((inner) => ({ nested: inner }), {});
+  const awkward: Array<Record<string, unknown>> = [
+    { ...base, stdJsonInput: { ...stdJsonInput, sources: { 'a/A.sol': { content: 42 } } } },
+    { ...base, stdJsonInput: { ...stdJsonInput, settings: { ...(stdJsonInput.settings as object), deep } } },
+    { ...base, contractIdentifier: `contracts/A.sol:${'A'.repeat(4000)}` },
+  ];
+  const addresses = strangerAddresses(t, awkward.length);
+  return awkward.map((body, i) => ({ body, address: addresses[i]! }));
+}
 
 describe('POST /v2/verify/{chainId}/{address}', () => {
   // Beside the others: one submission for an unsupported chain at an address that holds no known sample starts no job.
@@ -24,22 +44,9 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
   // Turns: its well-formed submissions are taken and start jobs at the addresses without a known sample that the
   // other submitting tests fall back on, where a running job would refuse theirs.
   ruleTest('reports any server failure as internal_error with the error body', ['VF-7-internal-error', 'VF-7-internal-error-500', 'VF-7-error-body-shape'], async (t) => {
-    const base = wellFormedBody(t);
-    const stdJsonInput = base.stdJsonInput as Record<string, unknown>;
-    // Well-formed by the contract, awkward inside: source content of the wrong type, deep settings,
-    // a very long contract name. A target that fails on them must still answer internal_error. Each
-    // is sent, at an address of its own and all at once: a target failing on one of them alone is
-    // met every run (three draws of the three had left one out for four seeds in five).
-    const deep = Array.from({ length: 500 }).reduce<Record<string, unknown>>((inner) => ({ nested: inner }), {});
-    const awkward: Array<Record<string, unknown>> = [
-      { ...base, stdJsonInput: { ...stdJsonInput, sources: { 'a/A.sol': { content: 42 } } } },
-      { ...base, stdJsonInput: { ...stdJsonInput, settings: { ...(stdJsonInput.settings as object), deep } } },
-      { ...base, contractIdentifier: `contracts/A.sol:${'A'.repeat(4000)}` },
-    ];
-    const addresses = strangerAddresses(t, awkward.length);
     const failures: Exchange[] = [];
     let failedJobs = 0;
-    await forEachCase(t, awkward.map((body, i) => ({ body, address: addresses[i]! })), async ({ body, address }) => {
+    await forEachCase(t, awkwardSubmissions(t), async ({ body, address }) => {
       const exchange = await submitVerification(t, t.config.verifyChainId, address, body);
       const id = acceptedId(exchange);
       if (id !== undefined) {
@@ -56,5 +63,5 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
     });
     if (failedJobs > 0) t.note(`${failedJobs} job(s) of the awkward requests ended with internal_error`);
     if (failures.length === 0 && failedJobs === 0) t.skip('the target answered none of the awkward requests with a server failure (at once or inside the job), so internal_error could not be observed');
-  }, { writes: true, turns: 'shared-state', casesInAnyOrder: true });
+  }, { writes: true, turns: 'shared-state', holds: (t) => awkwardSubmissions(t).map(({ address }) => addressKey(t.config.verifyChainId, address)), casesInAnyOrder: true });
 });

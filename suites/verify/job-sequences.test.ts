@@ -10,6 +10,7 @@ import { checkProperty } from '../../src/harness/check-property.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import { responseJson } from '../../src/http/exchange.ts';
 import { acceptedId, firstVerificationSamples, refusalCode, sampleBody, submitVerification, type VerificationSample } from '../../src/samples/verification-sample.ts';
+import { firstSamplesHeld } from '../../src/samples/turn-holds.ts';
 
 /** What the suite knows of the contract: verified, and the id of the job that verified it when it saw one. */
 interface Model {
@@ -72,5 +73,5 @@ describe('POST /v2/verify/{chainId}/{address} and GET /v2/verify/{verificationId
       // Each sequence's polls of the completed job, judged as one history: no relapse, the same outcome.
       if (jobId && real.polls.length >= 2) checkJobHistory(t, jobId, real.polls);
     }, { runs: Math.min(t.config.depth, 3) });
-  }, { writes: true, turns: 'known-sample' });
+  }, { writes: true, turns: 'known-sample', holds: firstSamplesHeld });
 });

@@ -10,6 +10,7 @@ import { expectInvalidParameter } from '../../src/checks/verification-error-body
 import { BrokenSubmissions } from '../../src/checks/verification-refusal.ts';
 import { BOUNDARY_PATHS } from '../../src/samples/boundary-submissions.ts';
 import { submissionSites, type SubmissionSite } from '../../src/samples/submission-site.ts';
+import { sitesHeld } from '../../src/samples/turn-holds.ts';
 import { checkProperty } from '../../src/harness/check-property.ts';
 import { forEachCase, partsAtOnce } from '../../src/harness/cases-at-once.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
@@ -105,7 +106,7 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       const submissions = brokenPaths(t, CHAIN_SAMPLE);
       for (const rule of [CHAIN_RULES.length, CHAIN_RULES.pattern]) await sendRuleBreaks(t, submissions, 'chainId', CHAIN_RULES, rule);
       await submissions.settle();
-    }, { turns: 'known-sample', casesInAnyOrder: true });
+    }, { turns: 'known-sample', holds: (t) => sitesHeld(submissionSites(t, CHAIN_SAMPLE)), casesInAnyOrder: true });
 
   // Turns, rule after rule, as above.
   ruleTest('rejects an address that is not 0x and 40 hex digits, or not 42 characters long, with the error body',
@@ -118,5 +119,5 @@ describe('POST /v2/verify/{chainId}/{address}', () => {
       // Letter case of the prefix is ambiguous (the contract calls the address case-insensitive): left out.
       await sendRuleBreaks(t, submissions, 'address', ADDRESS_RULES, ADDRESS_RULES.pattern);
       await submissions.settle();
-    }, { turns: 'known-sample', casesInAnyOrder: true });
+    }, { turns: 'known-sample', holds: (t) => sitesHeld(submissionSites(t, ADDRESS_SAMPLE)), casesInAnyOrder: true });
 });

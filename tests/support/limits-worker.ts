@@ -3,6 +3,7 @@
 // its own (as each worker would have without it). Says when it is ready, starts on a line on stdin
 // and prints what it sent as one JSON line.
 import { connectToCoordinator } from '../../src/harness/coordinator-client.ts';
+import type { LockClaim } from '../../src/harness/named-locks.ts';
 import { createClient } from '../../src/http/client.ts';
 import { createRateLimiter } from '../../src/http/rate-limiter.ts';
 import { BudgetExhausted, createRequestBudget } from '../../src/http/request-budget.ts';
@@ -18,8 +19,8 @@ export interface WorkerJob {
   atOnce: number;
   /** How long after the go (a line on stdin, once every worker said it is ready) this worker starts. */
   delayMs: number;
-  /** Each request is sent alone among those taking turns on this name. */
-  alone?: string;
+  /** Each request is sent alone among those taking turns on a claim that meets this one. */
+  alone?: LockClaim;
   /** Bound of one attempt (default 10 s). */
   timeoutMs?: number;
 }
@@ -42,7 +43,7 @@ function ownLimits() {
       budget.take();
       await limiter.acquire();
     },
-    alone: <T>(_name: string, body: () => Promise<T>) => body(),
+    alone: <T>(_claim: LockClaim, body: () => Promise<T>) => body(),
   };
 }
 
