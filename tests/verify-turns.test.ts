@@ -2,7 +2,9 @@
 // any worker of the run; a test that declares none runs beside them. A child vitest runs the
 // conformance project in three workers with the run's coordinator (tests/support/turns/): the real
 // job-sequences file, whose test submits a known sample, a stand-in test that takes turns and one
-// that does not, against the reference behind a loopback target that records every request.
+// that does not, against the reference behind a loopback target that records every request. Turns
+// that name what they hold (ruleTest's `holds`) meet only on the addresses they share: the same
+// file beside a stand-in holding its sample and one holding a refusal control's sites.
 import { spawn } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,12 +67,12 @@ async function startRecordingTarget(upstream: string): Promise<RecordingTarget> 
   };
 }
 
-/** The conformance project of tests/support/turns/ against `url`; resolves with vitest's exit code. */
-function runTurnsProject(url: string, samplesFile: string): Promise<number | null> {
+/** The conformance project of tests/support/turns/ (or of its holds/) against `url`; resolves with vitest's exit code. */
+function runTurnsProject(url: string, samplesFile: string, suites: 'lane' | 'holds' = 'lane'): Promise<number | null> {
   const dir = tempDir('verify-turns');
   const run = buildRunConfig({ '--verify-url': [url], '--only': ['verify'], '--seed': ['5'], '--depth': ['3'], '--report-dir': [dir], '--verify-samples': [samplesFile] }, {});
   const config = resolveConfig(run, { baseUrl: url, statusUrl: url, verifyUrl: url }, { embedded: false });
-  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_CONFIG: JSON.stringify(config), NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_CONFIG: JSON.stringify(config), NO_COLOR: '1', TURNS_SUITES: suites };
   const args = [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'tests/support/turns/turns.vitest.config.ts'];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'ignore' });
@@ -115,4 +117,32 @@ it('runs a test that submits a known sample and another that takes turns one aft
   // The test without turns had a request in flight while one of theirs was: files run side by
   // side, so without the turns the two above could have met the same way.
   expect(beside.some((b) => [...lane, ...sampleTest].some((r) => overlap(b, r)))).toBe(true);
+}, 180_000);
+
+it('runs turns on addresses apart side by side, and turns on the same samples one after the other', async () => {
+  // A reference of its own: its samples not yet verified, so the real test's turn takes as long as in a run.
+  const fresh = await startReferenceServer();
+  const recording = await startRecordingTarget(fresh.verifyUrl);
+  const samplesFile = writeFixtureSamplesFile();
+  const sampleAddresses = readVerificationSamples(samplesFile).map((s) => s.address.toLowerCase());
+  try {
+    await runTurnsProject(recording.url, samplesFile, 'holds');
+  } finally {
+    await recording.close();
+    await fresh.close();
+  }
+  const { log } = recording;
+
+  const shared = log.filter((r) => r.path.startsWith('/turns/shared/'));
+  const apart = log.filter((r) => r.path.startsWith('/turns/apart/'));
+  const sampleTest = log.filter((r) => !r.path.startsWith('/turns/'));
+  expect(shared).toHaveLength(40);
+  expect(apart).toHaveLength(40);
+  expect(sampleTest.some((r) => r.method === 'POST' && sampleAddresses.some((a) => r.path.toLowerCase().includes(a)))).toBe(true);
+
+  // The real test's turn and the stand-in's hold the same first samples: one wholly before the other.
+  expect(overlap(span(shared), span(sampleTest))).toBe(false);
+  // A control's sites are none of them: that turn had a request in flight while one of theirs was
+  // (each file starts in a worker of its own, and no turn meets it).
+  expect(apart.some((a) => [...shared, ...sampleTest].some((r) => overlap(a, r)))).toBe(true);
 }, 180_000);

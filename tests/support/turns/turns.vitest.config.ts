@@ -1,6 +1,6 @@
 // The conformance project as vitest.config.ts sets it up (the run's global setup and coordinator, the
-// lane sequencer), three workers, for one real verify file beside the two stand-in files here
-// (tests/verify-turns.test.ts).
+// lane sequencer), three workers, for one real verify file beside stand-in files: the two here, or
+// with TURNS_SUITES=holds the two of holds/ (tests/verify-turns.test.ts).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { TurnLaneSequencer } from '../../../src/harness/turn-lane-sequencer.ts';
@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'conformance',
-          include: ['suites/verify/job-sequences.test.ts', 'tests/support/turns/*.suite.ts'],
+          include: ['suites/verify/job-sequences.test.ts', process.env.TURNS_SUITES === 'holds' ? 'tests/support/turns/holds/*.suite.ts' : 'tests/support/turns/*.suite.ts'],
           globalSetup: ['src/harness/global-setup.ts'],
           setupFiles: ['allure-vitest/setup'],
           maxWorkers: 3,
