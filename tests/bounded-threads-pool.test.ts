@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createVitest } from 'vitest/node';
-import { boundedThreadsPool } from '../src/harness/bounded-threads-pool.ts';
+import { boundedThreadsPool, WORKER_YOUNG_GENERATION_MB } from '../src/harness/bounded-threads-pool.ts';
 import { tempDir } from './production/cli-helpers.ts';
 
 const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -28,7 +28,7 @@ async function runInBoundedPool(body: string, oldGenerationMb: number) {
 }
 
 describe("the conformance project's worker pool", () => {
-  it('runs test files in worker threads whose old generation is capped at the size given', async () => {
+  it('runs test files in worker threads whose old generation is capped at the size given, and young generation at the pool\'s', async () => {
     const run = await runInBoundedPool(
       `import { isMainThread, resourceLimits } from 'node:worker_threads';
        import { writeFileSync } from 'node:fs';
@@ -40,6 +40,7 @@ describe("the conformance project's worker pool", () => {
     const seen = JSON.parse(readFileSync(join(run.dir, 'limits.json'), 'utf8'));
     expect(seen.isMainThread).toBe(false);
     expect(seen.resourceLimits.maxOldGenerationSizeMb).toBe(96);
+    expect(seen.resourceLimits.maxYoungGenerationSizeMb).toBe(WORKER_YOUNG_GENERATION_MB);
   });
 
   it('ends a run whose worker outgrows the cap with that error, and leaves the process running', async () => {

@@ -1,15 +1,23 @@
-// vitest's worker threads, each with a cap on its V8 old generation. vitest starts its threads with
-// no resource limits, so V8 sizes a worker's heap as it would a whole process's and grows it by large
-// steps: the main job's process peaked at 347-389 MiB while no worker held more than about 45 MB live
-// (under a 48 MB cap the main job's CPU tripled in collections). Under a cap of 1 GB or less V8 grows
-// the heap by smaller steps: with 512 MB the process peaked at 323-335 MiB at the same CPU, as with
-// 160 MB or 1 GB, while with 2 GB it still peaked at 353-374 MiB (two to six runs each, in turns).
+// vitest's worker threads, each with a cap on its V8 old and young generations. vitest starts its
+// threads with no resource limits, so V8 sizes a worker's heap as it would a whole process's and
+// grows it by large steps: the main job's process peaked at 347-389 MiB while no worker held more
+// than about 45 MB live (under a 48 MB cap the main job's CPU tripled in collections). Under a cap
+// of 1 GB or less V8 grows the heap by smaller steps: with 512 MB the process peaked at 323-335 MiB
+// at the same CPU, as with 160 MB or 1 GB, while with 2 GB it still peaked at 353-374 MiB (two to
+// six runs each, in turns).
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node';
 
 /** Each worker's old generation in MB: ten times the largest live heap a main job's worker reached. */
 export const WORKER_OLD_GENERATION_MB = 512;
+
+/**
+ * Each worker's young generation in MB. V8 gives a thread the young generation of a whole process:
+ * with four workers (a distant target's default) the process peaked at 406-424 MiB, with 16 MB at
+ * 364-376 MiB (8 MB: 316-325 MiB, but more collections); the CPU of a status run and of the main job did not change.
+ */
+export const WORKER_YOUNG_GENERATION_MB = 16;
 
 const POOL_NAME = 'bounded-threads';
 
@@ -68,7 +76,7 @@ class BoundedThreadsPoolWorker implements PoolWorker {
       execArgv: this.options.execArgv,
       stdout: true,
       stderr: true,
-      resourceLimits: { maxOldGenerationSizeMb: this.oldGenerationMb },
+      resourceLimits: { maxOldGenerationSizeMb: this.oldGenerationMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     this.thread.once('error', () => {
       this.errored = true;
