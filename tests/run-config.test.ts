@@ -99,14 +99,14 @@ describe('run configuration', () => {
     expect(forced.effectiveRate).toBe(5);
   });
 
-  it('runs the files on loopback in one worker, in two with verify and another interface, and in three against a distant target, unless --workers says', () => {
+  it('runs the files on loopback in one worker, in two with verify and another interface, and in four against a distant target, unless --workers says', () => {
     const workers = (argv: string[]) => resolveConfig(buildRunConfig(parseFlags(argv), {}), targets, { embedded: false }).effectiveWorkers;
     const loopback = resolveConfig(buildRunConfig(parseFlags([]), {}), { baseUrl: 'http://127.0.0.1:1', statusUrl: 'http://127.0.0.1:1', verifyUrl: 'http://127.0.0.1:1' }, { embedded: true }).effectiveWorkers;
     expect(loopback).toBe(2);
     expect(workers(['--only', 'status'])).toBe(1);
-    expect(workers([])).toBe(3);
-    expect(workers(['--only', 'status', '--treat-as-remote'])).toBe(3);
-    expect(workers(['--only', 'status', '--workers', '4'])).toBe(4);
+    expect(workers([])).toBe(4);
+    expect(workers(['--only', 'status', '--treat-as-remote'])).toBe(4);
+    expect(workers(['--only', 'status', '--workers', '3'])).toBe(3);
     expect(workers(['--workers', '1'])).toBe(1);
   });
 });
