@@ -86,7 +86,11 @@ export const DEFAULTS = {
   reportDir: 'reports',
   remoteRate: 5,
   remoteMaxRequests: 5_000,
-  /** Against a distant target: its waits overlap in more files at once (200 ms away, 3 workers took 19.2-19.8 s, 4 took 14.9-16.1 s, 5 took 17.1 s). */
+  /**
+   * Against a distant target its waits overlap in more files at once: the main job 200 ms away took
+   * 19.2-19.8 s in 3 workers, 14.9-16.4 s in 4, 17.1 s in 5; the run nearby, sharing two cores with
+   * its reference, took 9.0-11.8 s in 4 against 8.2-8.9 s in 3.
+   */
   remoteWorkers: 4,
   /** On loopback, in a run with the verification interface and another: its files, which mostly wait on jobs, run beside the others. */
   loopbackWorkers: 2,
