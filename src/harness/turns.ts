@@ -1,6 +1,7 @@
 /**
  * Why a conformance test takes turns across the whole run (the lane: no other such test of the run
- * whose turn meets its own runs beside it, in any worker), declared where the test is (ruleTest's `turns` option):
+ * whose turn meets its own runs beside it, in any worker), declared where the test is (ruleTest's
+ * `turns` option):
  * - `known-sample`: it submits a known sample, or may verify a known sample's address (a control
  *   twin, or a broken submission a faulty verifier takes as the sample's). A contract verifies once,
  *   and a job running on an address refuses the next submission there: the address's state is the run's.

@@ -1,6 +1,5 @@
 import type { Check } from '../harness/rule-test.ts';
-import type { SubmissionSite } from './submission-site.ts';
-import { strangerSite } from './submission-site.ts';
+import { strangerSite, type SubmissionSite } from './submission-site.ts';
 import { firstVerificationSamples } from './verification-sample.ts';
 
 /**
