@@ -1,15 +1,10 @@
+// What a verification test's turn holds (ruleTest's `holds`): the addresses whose state it may
+// change (src/samples/address-key.ts). Turns on addresses apart run side by side; a test that names
+// none holds the whole interface.
 import type { Check } from '../harness/rule-test.ts';
+import { addressKey } from './address-key.ts';
 import { strangerSite, type SubmissionSite } from './submission-site.ts';
 import { firstVerificationSamples } from './verification-sample.ts';
-
-/**
- * What a verification test's turn holds (ruleTest's `holds`): the addresses whose state it may
- * change, keyed by chain and address in lower case (the contract takes the address in any case).
- * Turns on addresses apart run side by side; a test that names none holds the whole interface.
- */
-export function addressKey(chainId: string, address: string): string {
-  return `${chainId}/${address.toLowerCase()}`;
-}
 
 /** The sites broken submissions go to, the control sample's and the stranger's. */
 export function sitesHeld(sites: readonly SubmissionSite[]): string[] {

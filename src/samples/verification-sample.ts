@@ -7,6 +7,7 @@ import { responseJson, type Exchange } from '../http/exchange.ts';
 import { readVerificationSamples, type VerificationSample } from './verify-samples-file.ts';
 import { chainSamples } from '../chain/chain-samples.ts';
 import { jobPollPace } from '../checks/job-poll-pace.ts';
+import { addressKey } from './address-key.ts';
 
 export type { VerificationSample } from './verify-samples-file.ts';
 
@@ -97,21 +98,28 @@ export async function submitVerification(t: Check, chainId: string, address: str
   });
   const until = Date.now() + RUNNING_JOB_WAIT_MS;
   let exchange = await send();
-  const wait = options.waitOutThrottling !== false && !runningJobNeverEnded.has(t);
+  const where = `${t.base} ${addressKey(chainId, address)}`;
+  const wait = options.waitOutThrottling !== false && !runningJobNeverEnded.has(t) && !addressesJobNeverEnded.has(where);
   const { resubmitMs } = jobPollPace(t.config.loopback.verify);
   while (wait && isRunningJob(exchange) && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, resubmitMs));
     exchange = await send();
   }
-  if (wait && isRunningJob(exchange)) runningJobNeverEnded.add(t);
+  if (wait && isRunningJob(exchange)) {
+    runningJobNeverEnded.add(t);
+    addressesJobNeverEnded.add(where);
+  }
   return exchange;
 }
 
 /**
- * Tests in which a running-job answer outlasted the whole wait: there it answers something else
- * than a running job (or the job never ends), so later submissions of the test do not wait again.
+ * Tests, and addresses of a target, where a running-job answer outlasted the whole wait: there it
+ * answers something else than a running job (or the job never ends), so later submissions of the
+ * test, or of another test of the worker at the address, do not wait again (a verifier answering so
+ * for every verified contract had a fault run wait 30 s three times at one address).
  */
 const runningJobNeverEnded = new WeakSet<Check>();
+const addressesJobNeverEnded = new Set<string>();
 
 /** The customCode of a 4xx verification error answer, when it has one. */
 export function refusalCode(exchange: Pick<Exchange, 'status' | 'responseBody'>): string | undefined {

@@ -6,7 +6,7 @@ import { expectVerificationErrorBody } from '../../src/checks/verification-error
 import { followVerificationJob } from '../../src/checks/verification-job.ts';
 import { acceptedId, strangerAddress, strangerAddresses, submitVerification, wellFormedBody } from '../../src/samples/verification-sample.ts';
 import { forEachCase } from '../../src/harness/cases-at-once.ts';
-import { addressKey } from '../../src/samples/turn-holds.ts';
+import { addressKey } from '../../src/samples/address-key.ts';
 import { ruleTest, type Check } from '../../src/harness/rule-test.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 
