@@ -1,19 +1,24 @@
 // The files that hold a test taking turns across the run are spread through the queue so that
-// about one worker runs them while the others take the rest; the project's own test file that
+// about one worker runs them while the others take the rest, the one with most such tests first; the project's own test file that
 // mostly waits on throttling targets starts first, and its long files lead the rest; vitest's order
 // otherwise. Which files they are, the sequencer reads from the files' texts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { arrangeFiles, declaredLane, laneOrder, type FileTraits } from '../src/harness/turn-lane-sequencer.ts';
-import { declaresTurns, TURN_REASONS } from '../src/harness/turns.ts';
+import { TURN_REASONS, turnsDeclared } from '../src/harness/turns.ts';
 
 const files = ['v1', 'a', 'b', 'v2', 'c', 'd', 'e', 'v3'];
-const inLane = (f: string) => f.startsWith('v');
+const inLane = (f: string) => (f.startsWith('v') ? 1 : 0);
 
 describe('laneOrder', () => {
   it('puts one lane file first, then one after every workers - 1 others, each group in its order', () => {
     expect(laneOrder(files, 3, inLane)).toEqual(['v1', 'a', 'b', 'v2', 'c', 'd', 'v3', 'e']);
     expect(laneOrder(files, 1, inLane)).toEqual(['v1', 'a', 'v2', 'b', 'v3', 'c', 'd', 'e']);
+  });
+
+  it('takes the lane files with more tests taking turns first, ties in their order', () => {
+    const turns = (f: string) => ({ v1: 1, v2: 6, v3: 2, v4: 2 })[f] ?? 0;
+    expect(laneOrder(['v1', 'a', 'v3', 'b', 'v2', 'c', 'v4'], 2, turns)).toEqual(['v2', 'a', 'v3', 'b', 'v4', 'c', 'v1']);
   });
 
   it('keeps every file once, with or without lane files', () => {
@@ -22,18 +27,25 @@ describe('laneOrder', () => {
   });
 });
 
-describe('declaresTurns', () => {
-  it('finds a test declared with a reason to take turns, whatever the other options', () => {
+describe('turnsDeclared', () => {
+  it('counts the tests declared with a reason to take turns, whatever the other options', () => {
     for (const reason of TURN_REASONS) {
-      expect(declaresTurns(`ruleTest('x', ['R'], async (t) => {}, { writes: true, turns: '${reason}', timeout: 240_000 });`)).toBe(true);
-      expect(declaresTurns(`}, {turns:"${reason}"});`)).toBe(true);
+      expect(turnsDeclared(`ruleTest('x', ['R'], async (t) => {}, { writes: true, turns: '${reason}', timeout: 240_000 });`)).toBe(1);
+      expect(turnsDeclared(`}, {turns:"${reason}"});\n}, { turns: '${reason}', holds: firstSamplesHeld });`)).toBe(2);
     }
   });
 
-  it('does not take a file whose tests declare no reason, or one it does not know, as taking turns', () => {
-    expect(declaresTurns(`ruleTest('x', ['R'], async (t) => {}, { writes: true });`)).toBe(false);
-    expect(declaresTurns(`}, { turns: 'sometimes' });`)).toBe(false);
-    expect(declaresTurns(`}, { returns: 'known-sample' });`)).toBe(false);
+  it('counts no test that declares no reason, or one it does not know', () => {
+    expect(turnsDeclared(`ruleTest('x', ['R'], async (t) => {}, { writes: true });`)).toBe(0);
+    expect(turnsDeclared(`}, { turns: 'sometimes' });`)).toBe(0);
+    expect(turnsDeclared(`}, { returns: 'known-sample' });`)).toBe(0);
+  });
+
+  it('counts the acceptance file\'s tests that take turns above every other verification file\'s', () => {
+    const count = (file: string) => turnsDeclared(readFileSync(new URL(`../suites/verify/${file}`, import.meta.url), 'utf8'));
+    const others = ['body-validation', 'path-validation', 'error-codes', 'job-sequences', 'rate-limit'].map((f) => count(`${f}.test.ts`));
+    expect(Math.min(...others)).toBeGreaterThan(0);
+    expect(count('acceptance.test.ts')).toBeGreaterThan(Math.max(...others));
   });
 });
 
@@ -56,7 +68,7 @@ describe('arrangeFiles', () => {
   const traits: FileTraits<string> = {
     project: (f) => (f.startsWith('c') ? 'conformance' : 'self'),
     workers: () => 2,
-    holdsTurns: (f) => f.startsWith('ct'),
+    turnTests: (f) => (f.startsWith('ct') ? 1 : 0),
     selfLane: (f) => (f.startsWith('sw') ? 'waits-on-target' : f.startsWith('sl') ? 'long' : undefined),
   };
 

@@ -15,12 +15,12 @@ export const TURN_REASONS = ['known-sample', 'shared-state'] as const;
 
 export type TurnReason = (typeof TURN_REASONS)[number];
 
-const DECLARATION = new RegExp(`\\bturns:\\s*['"](?:${TURN_REASONS.join('|')})['"]`);
+const DECLARATION = new RegExp(`\\bturns:\\s*['"](?:${TURN_REASONS.join('|')})['"]`, 'g');
 
 /**
- * Whether a test file's text declares a test that takes turns. The sequencer reads it before any
- * file is collected; a wrong guess only costs time, since the turns themselves are kept by the lock.
+ * How many tests a test file's text declares that take turns. The sequencer reads it before any
+ * file is collected; a wrong count only costs time, since the turns themselves are kept by the lock.
  */
-export function declaresTurns(source: string): boolean {
-  return DECLARATION.test(source);
+export function turnsDeclared(source: string): number {
+  return source.match(DECLARATION)?.length ?? 0;
 }
