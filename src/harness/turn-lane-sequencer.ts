@@ -34,12 +34,14 @@ function laneOf(spec: TestSpecification): SelfLane | undefined {
  * while the rest run the others: one of them first, then one after every `workers - 1` others.
  * Taken by whichever worker is free, the next of them is always close to the front of the queue,
  * so the lane seldom stands still, and seldom more than two workers hold one of them. The file with
- * the most such tests goes first: they run one after another, a chain no other worker can share (last,
- * the acceptance file alone made the last 6 s of a run 200 ms away); ties keep their order.
+ * the most such tests goes first: they run one after another, a chain no other worker can share
+ * (queued late, the acceptance file ran alone for the last 6 s of a run 200 ms away); ties keep
+ * their order.
  */
 export function laneOrder<T>(files: readonly T[], workers: number, turns: (file: T) => number): T[] {
-  const inLane = files.filter((f) => turns(f) > 0).sort((a, b) => turns(b) - turns(a));
-  const others = files.filter((f) => turns(f) === 0);
+  const count = new Map(files.map((f) => [f, turns(f)]));
+  const inLane = files.filter((f) => count.get(f)! > 0).sort((a, b) => count.get(b)! - count.get(a)!);
+  const others = files.filter((f) => count.get(f) === 0);
   const between = Math.max(1, workers - 1);
   const order: T[] = [];
   while (inLane.length || others.length) {
