@@ -85,6 +85,17 @@ function runTurnsProject(url: string, samplesFile: string, suites: 'lane' | 'hol
   });
 }
 
+/** The requests a stand-in sent under /turns/NAME/. */
+const underTurns = (log: Recorded[], name: string) => log.filter((r) => r.path.startsWith(`/turns/${name}/`));
+
+/** The real job-sequences test's requests (all not under /turns/), once it is shown to have submitted a known sample. */
+function realTestRequests(log: Recorded[], samplesFile: string): Recorded[] {
+  const addresses = readVerificationSamples(samplesFile).map((s) => s.address.toLowerCase());
+  const requests = log.filter((r) => !r.path.startsWith('/turns/'));
+  expect(requests.some((r) => r.method === 'POST' && addresses.some((a) => r.path.toLowerCase().includes(a)))).toBe(true);
+  return requests;
+}
+
 const span = (requests: Recorded[]) => ({ start: Math.min(...requests.map((r) => r.start)), end: Math.max(...requests.map((r) => r.end)) });
 const overlap = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
 
@@ -101,16 +112,13 @@ afterAll(async () => {
 
 it('runs a test that submits a known sample and another that takes turns one after the other, and a test without turns beside them', async () => {
   const samplesFile = writeFixtureSamplesFile();
-  const sampleAddresses = readVerificationSamples(samplesFile).map((s) => s.address.toLowerCase());
   await runTurnsProject(target.url, samplesFile);
 
-  const lane = target.log.filter((r) => r.path.startsWith('/turns/lane/'));
-  const beside = target.log.filter((r) => r.path.startsWith('/turns/beside/'));
-  const sampleTest = target.log.filter((r) => !r.path.startsWith('/turns/'));
+  const lane = underTurns(target.log, 'lane');
+  const beside = underTurns(target.log, 'beside');
+  const sampleTest = realTestRequests(target.log, samplesFile);
   expect(lane).toHaveLength(40);
   expect(beside).toHaveLength(60);
-  // The real test did submit a known sample.
-  expect(sampleTest.some((r) => r.method === 'POST' && sampleAddresses.some((a) => r.path.toLowerCase().includes(a)))).toBe(true);
 
   // The two tests that take turns: each wholly before or after the other.
   expect(overlap(span(lane), span(sampleTest))).toBe(false);
@@ -124,21 +132,17 @@ it('runs turns on addresses apart side by side, and turns on the same samples on
   const fresh = await startReferenceServer();
   const recording = await startRecordingTarget(fresh.verifyUrl);
   const samplesFile = writeFixtureSamplesFile();
-  const sampleAddresses = readVerificationSamples(samplesFile).map((s) => s.address.toLowerCase());
   try {
     await runTurnsProject(recording.url, samplesFile, 'holds');
   } finally {
     await recording.close();
     await fresh.close();
   }
-  const { log } = recording;
-
-  const shared = log.filter((r) => r.path.startsWith('/turns/shared/'));
-  const apart = log.filter((r) => r.path.startsWith('/turns/apart/'));
-  const sampleTest = log.filter((r) => !r.path.startsWith('/turns/'));
+  const shared = underTurns(recording.log, 'shared');
+  const apart = underTurns(recording.log, 'apart');
+  const sampleTest = realTestRequests(recording.log, samplesFile);
   expect(shared).toHaveLength(40);
   expect(apart).toHaveLength(40);
-  expect(sampleTest.some((r) => r.method === 'POST' && sampleAddresses.some((a) => r.path.toLowerCase().includes(a)))).toBe(true);
 
   // The real test's turn and the stand-in's hold the same first samples: one wholly before the other.
   expect(overlap(span(shared), span(sampleTest))).toBe(false);
