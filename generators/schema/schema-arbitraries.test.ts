@@ -5,7 +5,7 @@ import { coveredSchemas } from '../test-support/covered-schemas.ts';
 import { boundaryCases } from './boundary-cases.ts';
 import { failingKeywords } from './failing-keywords.ts';
 import { decodeValue } from './case-labels.ts';
-import { invalidArbitrary, invalidKeywords } from './invalid-arbitrary.ts';
+import { ALL_KEYWORDS, KEYWORD_HITS, KEYWORD_RUNS, invalidArbitrary, invalidKeywords, keywordHits } from './invalid-arbitrary.ts';
 import { rulesOf } from './schema-node.ts';
 import { validArbitrary } from './valid-arbitrary.ts';
 
@@ -36,6 +36,16 @@ describe.each(covered)('$label ($encoding)', ({ schema, encoding, rules }) => {
   it('reaches every keyword it says can be broken on its own', () => {
     const reached = new Set(fc.sample(invalidArbitrary(schema, encoding), { seed: 1, numRuns: 300 }).map((c) => c.violates));
     expect([...reached].sort()).toEqual([...invalidKeywords(schema, encoding)].sort());
+  });
+
+  it('breaks on its own the keywords that 5 of the first 100 candidates break alone, though it looks at fewer first', () => {
+    for (const includeAmbiguous of [true, false]) {
+      const counted = ALL_KEYWORDS.filter((keyword) => keywordHits(schema, encoding, keyword, includeAmbiguous)(KEYWORD_RUNS) >= KEYWORD_HITS);
+      expect(invalidKeywords(schema, encoding, { includeAmbiguous }), `includeAmbiguous ${includeAmbiguous}`).toEqual(counted);
+    }
+    // What a first look rests on: a sample with a seed is the start of any longer one with that seed.
+    const arbitrary = invalidArbitrary(schema, encoding);
+    expect(fc.sample(arbitrary, { seed: 7, numRuns: 30 })).toEqual(fc.sample(arbitrary, { seed: 7, numRuns: KEYWORD_RUNS }).slice(0, 30));
   });
 
   it('sorts its boundary values honestly: valid ones pass, invalid ones fail for exactly what they claim', () => {
