@@ -56,7 +56,8 @@ export function runState(): RunState {
       beforeSend: () => limits.beforeSend(),
       onExchange(exchange) {
         testScope.getStore()?.exchanges.push(exchange);
-        if (config.exchangeLog) logExchange(config.exchangeLog, redact.exchange(exchange));
+        // The log keeps no headers or bodies: only the URL needs masking (the answer was masked already).
+        if (config.exchangeLog) logExchange(config.exchangeLog, { ...exchange, url: redact.text(exchange.url) });
       },
       onGiveUp(entry) {
         if (config.exchangeLog) logExchange(config.exchangeLog, { ...entry, url: redact.text(entry.url), fault: redact.text(entry.fault) });
