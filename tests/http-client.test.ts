@@ -143,4 +143,16 @@ describe('redaction of what a target echoes', () => {
     expect(safe.responseBody).toContain('x=1');
     expect(safe.responseHeaders['content-type']).toBe('application/json');
   });
+
+  it('learns a secret parameter from a URL that names it in any case or escaped, and masks it wherever it shows again', () => {
+    const redact = createRedactor({ headers: {}, secretParams: ['session_token'] });
+    const answer = (url: string, location: string, responseBody: string) => redact.answer({
+      method: 'GET', url, requestHeaders: {}, status: 200, responseHeaders: { location }, responseBody, startedAt: '', durationMs: 1, throttled: [],
+    });
+    for (const [i, url] of ['http://h/x?SESSION_TOKEN=first1', 'http://h/x?session%5Ftoken=second2', 'http://h/x?a=1'].entries()) {
+      answer(url, i === 2 ? '/next?session_token=third3&b=2' : '/next', 'nothing secret here');
+    }
+    const later = answer('http://h/y', '/y', 'first1 second2 third3 plain').responseBody;
+    expect(later).toBe('<redacted> <redacted> <redacted> plain');
+  });
 });
