@@ -59,12 +59,14 @@ export function invalidKeywords(schema: SchemaNode, encoding: Encoding, options:
   );
 }
 
+/** A keyword breaks alone when KEYWORD_HITS of its first KEYWORD_RUNS candidates (one fixed seed) do. */
 export const KEYWORD_RUNS = 100;
 export const KEYWORD_HITS = 5;
 /**
  * A sample with a seed is the start of every longer sample with that seed, so enough hits among the
  * first 30 candidates settle the count of 100: most keywords break by the tenth. A ledger run's
- * worker judged its keywords on 54-60 ms of CPU instead of 143, a verification run's 54-70 instead of about 100.
+ * worker judged its keywords on 54-60 ms of CPU instead of 143, a verification run's on 54-70 ms
+ * instead of about 100.
  */
 const KEYWORD_FIRST_LOOK = 30;
 
