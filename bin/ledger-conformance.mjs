@@ -15,5 +15,5 @@ if (existsSync(new URL('../src/cli/main.ts', import.meta.url))) {
   }
 }
 // Before the run's modules load and its worker threads start: V8's flags are the whole process's.
-setFlagsFromString((await import('../dist/src/cli/tier-up-late.js')).CLI_TIER_UP);
+setFlagsFromString((await import('../dist/src/cli/tier-up-late.js')).CLI_V8_FLAGS);
 await import('../dist/src/cli/main.js');

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ReferenceServerOptions } from '../../reference/server.ts';
 import type { Layer } from '../../reference/faults/layer.ts';
-import { REFERENCE_TIER_UP } from './tier-up-late.ts';
+import { REFERENCE_TIER_UP, WASM_BASELINE_ONLY } from './tier-up-late.ts';
 
 // The one way src/ reaches the reference implementation: the start-ups (the CLI's `run` without a
 // target, npm test's global set-up, self-check) start it on a loopback port or read its faults.
@@ -15,11 +15,11 @@ const MAIN = fileURLToPath(new URL(`../../reference/main.${COMPILED ? 'js' : 'ts
 
 /**
  * For any process that serves the reference: PGlite's WebAssembly (9 MB) on V8's baseline compiler
- * only. Optimising its hot functions cost more CPU than it saved over a run (a ledger run's
- * reference: start 1.5 -> 1.0 s, serving 4.7 -> 4.0 s of CPU). Its JavaScript is optimised later
- * than by default (REFERENCE_TIER_UP).
+ * only (WASM_BASELINE_ONLY). Optimising its hot functions cost more CPU than it saved over a run (a
+ * ledger run's reference: start 1.5 -> 1.0 s, serving 4.7 -> 4.0 s of CPU). Its JavaScript is
+ * optimised later than by default (REFERENCE_TIER_UP).
  */
-export const REFERENCE_V8_FLAGS = ['--liftoff-only', REFERENCE_TIER_UP];
+export const REFERENCE_V8_FLAGS = [WASM_BASELINE_ONLY, REFERENCE_TIER_UP];
 
 // A young generation of 8 MB semi-spaces instead of 16 (the server's allocations are short-lived and
 // small): it serves a ledger run on as little CPU as 16 (three alternating pairs). 4 MB scavenged so

@@ -11,6 +11,18 @@
 export const CLI_TIER_UP = '--interrupt-budget=1081344';
 
 /**
+ * WebAssembly on V8's baseline compiler only, in every process of a run: undici parses HTTP with
+ * llhttp's WebAssembly, and PGlite (the reference's database) is WebAssembly too. Left alone, V8
+ * compiled their hot functions again with its optimising compiler on a helper thread: a standalone
+ * status run's CLI spent about 0.1 s of CPU and 40 MB of fresh pages there (1.77 -> 1.68 s, 16 runs
+ * each in turns), a ledger run's 3.02 -> 2.87 s, for parsing no slower over a run.
+ */
+export const WASM_BASELINE_ONLY = '--liftoff-only';
+
+/** The V8 flags `bin/ledger-conformance.mjs` sets before the run's modules load. */
+export const CLI_V8_FLAGS = `${CLI_TIER_UP} ${WASM_BASELINE_ONLY}`;
+
+/**
  * A reference server's process, four times the budget: it served a ledger run on 3.19 s of CPU
  * against 3.59 s (3.22 s with sixteen times) and keeps most of its peak rate on a page asked again
  * and again, 11,900 against 13,000-14,100 requests/s (7,300 with sixteen times: its hot path
