@@ -3,6 +3,7 @@
 // of the same length (V8 itself compares only the length). A cache that cannot be used or written
 // costs time, never the run. Each load is on a thread of its own, as a run's is: within one V8
 // isolate a script of the same text compiles from V8's in-memory cache, never from the file.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -67,6 +68,22 @@ describe('a script loaded with V8 code cache', () => {
     writeFileSync(join(dir, cachesIn(dir)[0]!), 'not a code cache');
     expect(await loadOnThread(file)).toEqual({ usedCache: false, said: join('said', 'value') });
     expect(await loadOnThread(file)).toEqual({ usedCache: true, said: join('said', 'value') });
+  });
+
+  it('keeps a cache per set of V8 flags: a process with other flags neither uses nor replaces this one\'s', async () => {
+    const dir = tempDir('code-cache-flags');
+    const file = join(dir, 'script.cjs');
+    writeFileSync(file, scriptSaying('flags'));
+    await loadOnThread(file);
+    const [ours] = cachesIn(dir);
+    const written = statSync(join(dir, ours!)).mtimeMs;
+    // A budget no process of the project sets: flags unlike this process's, as the CLI's are unlike npm test's workers'.
+    const module = new URL('../src/report/code-cached-script.mjs', import.meta.url).href;
+    const other = spawnSync(process.execPath, ['--interrupt-budget=123456', '--input-type=module', '-e', `const s = (await import(${JSON.stringify(module)})).loadCodeCachedScript(${JSON.stringify(file)}); s.keep(); console.log(s.usedCache);`], { encoding: 'utf8', timeout: 30_000 });
+    expect(other.stdout.trim()).toBe('false');
+    expect(cachesIn(dir)).toHaveLength(2);
+    expect(statSync(join(dir, ours!)).mtimeMs).toBe(written);
+    expect(await loadOnThread(file)).toEqual({ usedCache: true, said: join('said', 'flags') });
   });
 
   it('runs without a cache where none can be written, and leaves nothing behind', () => {

@@ -5,20 +5,23 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { cachedDataVersionTag } from 'node:v8';
 import { Script } from 'node:vm';
 import { threadId } from 'node:worker_threads';
 
 /**
  * Runs the CommonJS script at `file` (its exports returned) with the compiled code an earlier load
  * kept beside it, if there is one for this very text: V8 checks the cache's version and flags but
- * of the source only its length, so the cache is named by a hash of the text. `keep()` writes the
- * cache when there was none or V8 refused it; call it once the script's work is done, so the
- * functions that work compiled are in it. import() inside the script is not supported (V8 drops
- * its callback from cached functions): it fails the same with or without a cache.
+ * of the source only its length, so the cache is named by a hash of the text, and by V8's tag of
+ * its version and flags, so that processes with other flags (the CLI's, npm test's workers') each
+ * keep their own instead of replacing each other's. `keep()` writes the cache when there was none
+ * or V8 refused it; call it once the script's work is done, so the functions that work compiled are
+ * in it. import() inside the script is not supported (V8 drops its callback from cached functions):
+ * it fails the same with or without a cache.
  */
 export function loadCodeCachedScript(file) {
   const source = readFileSync(file, 'utf8');
-  const cacheFile = `${file}.${createHash('sha1').update(source).digest('hex').slice(0, 16)}.v8-cache`;
+  const cacheFile = `${file}.${createHash('sha1').update(source).digest('hex').slice(0, 16)}.${cachedDataVersionTag().toString(16)}.v8-cache`;
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
