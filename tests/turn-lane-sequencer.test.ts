@@ -1,7 +1,8 @@
 // The files that hold a test taking turns across the run are spread through the queue so that
-// about one worker runs them while the others take the rest, the one with most such tests first; the project's own test file that
-// mostly waits on throttling targets starts first, and its long files lead the rest; vitest's order
-// otherwise. Which files they are, the sequencer reads from the files' texts.
+// about one worker runs them while the others take the rest, the one with most such tests first;
+// the project's own test file that mostly waits on throttling targets starts first, and its long
+// files lead the rest; vitest's order otherwise. Which files they are, the sequencer reads from the
+// files' texts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { arrangeFiles, declaredLane, laneOrder, type FileTraits } from '../src/harness/turn-lane-sequencer.ts';

@@ -15,7 +15,8 @@ export const WORKER_OLD_GENERATION_MB = 512;
 /**
  * Each worker's young generation in MB. V8 gives a thread the young generation of a whole process:
  * with four workers (a distant target's default) the process peaked at 406-424 MiB, with 16 MB at
- * 364-376 MiB (8 MB: 316-325 MiB, but more collections); the CPU of a status run and of the main job did not change.
+ * 364-376 MiB (8 MB: 316-325 MiB, but more collections); the CPU of a status run and of the main
+ * job did not change.
  */
 export const WORKER_YOUNG_GENERATION_MB = 16;
 
